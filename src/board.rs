@@ -1,0 +1,856 @@
+//! The board: stones on an N x N grid (rule 1: 2 <= N <= 25), chains, captures, simple ko.
+//!
+//! It is the hot core of the engine: playouts make hundreds of thousands of moves a second on
+//! it, so every query a playout needs is O(1) and a move costs a few dozen memory touches.
+//!
+//! ## What the board does
+//! - Plays a stone: captures first, then the suicide test (rules 7-9).
+//! - Keeps chains as circular linked lists with a head per chain. Each chain keeps its
+//!   pseudo-liberty count plus the sum and the sum of squares of its pseudo-liberty points
+//!   (libego's trick): the chain is captured when the count is zero, and it is in atari exactly
+//!   when all pseudo-liberties are one point (`count * sum_sq == sum^2`), which is then `sum / count`.
+//! - Keeps an incremental Zobrist hash of the stones (keys fixed at compile time), a list of
+//!   empty points with O(1) removal, and per point the number of neighbours of each kind,
+//!   packed in one `u16`, for O(1) eye-like and suicide tests.
+//! - Forbids the immediate recapture of a single-stone ko (simple ko).
+//!
+//! ## What the board does not do
+//! - No superko (rule 10) and no history: that is [`crate::game`].
+//! - No turn order: either colour may play at any time.
+//! - No scoring: that is [`crate::scoring`].
+//!
+//! Storage is fixed-size (the largest board), so `Clone` is one flat copy and no move allocates.
+
+use std::fmt;
+
+/// The smallest board GTP allows.
+pub const MIN_SIZE: usize = 2;
+/// The largest board GTP allows (rule 1).
+pub const MAX_SIZE: usize = 25;
+/// Points in the padded array of the largest board: rows of `N + 1` (one shared border
+/// column) for `N + 2` rows (a border row above and below), plus one so diagonals stay inside.
+pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
+
+/// A player's colour. The discriminants index per-colour arrays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    Black = 0,
+    White = 1,
+}
+
+impl Color {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// Index into per-colour arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The content of a point holding a stone of this colour.
+    #[inline]
+    pub fn cell(self) -> Cell {
+        match self {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+}
+
+/// What occupies a point of the padded array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Black = 0,
+    White = 1,
+    Empty = 2,
+    /// Off the board: the padding around it.
+    Border = 3,
+}
+
+impl Cell {
+    /// The colour of a stone, if this is one.
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// A point: an index into the padded one-dimensional array (not a GTP vertex).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u16);
+
+impl Point {
+    /// "No point": index 0 is always border, so it never names a playable point.
+    pub const NONE: Point = Point(0);
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A move on the board. Resignation is not a board move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Pass,
+    Play(Point),
+}
+
+/// Why the board refuses a stone. [`crate::game`] adds the reasons that need history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The point already holds a stone (rule 4).
+    Occupied,
+    /// The stone's chain would have no liberty and it captures nothing (rule 9).
+    Suicide,
+    /// Immediate recapture of a single-stone ko (the one-move case of rule 10).
+    Ko,
+}
+
+/// A position the board cannot hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The size is outside 2..=25 (rule 1).
+    BadSize(usize),
+    /// A diagram line has a character other than `X`, `O`, `.` or `+`, or the wrong length.
+    BadDiagram(String),
+    /// A chain without liberties: no legal game reaches such a position.
+    NoLiberties,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::BadSize(n) => write!(f, "board size {n} is outside 2..=25"),
+            SetupError::BadDiagram(why) => write!(f, "bad diagram: {why}"),
+            SetupError::NoLiberties => write!(f, "a chain has no liberties"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Per-chain data, valid at the chain's head.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Chain {
+    /// Pseudo-liberties: (stone, adjacent empty point) pairs.
+    libs: u16,
+    stones: u16,
+    /// Sum of the pseudo-liberty points' indices.
+    lib_sum: u32,
+    /// Sum of their squares; with `lib_sum` it tells whether all are one point.
+    lib_sum_sq: u32,
+}
+
+impl Chain {
+    #[inline]
+    fn add_lib(&mut self, p: Point) {
+        let i = p.0 as u32;
+        self.libs += 1;
+        self.lib_sum += i;
+        self.lib_sum_sq += i * i;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, p: Point) {
+        let i = p.0 as u32;
+        self.libs -= 1;
+        self.lib_sum -= i;
+        self.lib_sum_sq -= i * i;
+    }
+
+    /// All pseudo-liberties are one point (and there is at least one).
+    #[inline]
+    fn in_atari(&self) -> bool {
+        let (n, s, q) = (
+            self.libs as u64,
+            self.lib_sum as u64,
+            self.lib_sum_sq as u64,
+        );
+        n > 0 && n * q == s * s
+    }
+}
+
+/// Bit offset of a cell kind's 4-bit neighbour count in the packed `u16`.
+#[inline]
+fn nbr_shift(cell: Cell) -> u32 {
+    4 * cell as u32
+}
+
+/// Zobrist keys, generated at compile time from a fixed seed with splitmix64.
+mod zobrist {
+    use super::{MAX_POINTS, MAX_SIZE};
+
+    const fn splitmix64(state: u64) -> (u64, u64) {
+        let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (state, z ^ (z >> 31))
+    }
+
+    /// One key per (colour, point), then one per board size for the empty board.
+    const KEYS: [u64; 2 * MAX_POINTS + MAX_SIZE + 1] = {
+        let mut keys = [0u64; 2 * MAX_POINTS + MAX_SIZE + 1];
+        let mut state = 0x7975_6E7A_6920_2023; // "yunzi 2023"
+        let mut i = 0;
+        while i < keys.len() {
+            let (next, key) = splitmix64(state);
+            state = next;
+            keys[i] = key;
+            i += 1;
+        }
+        keys
+    };
+
+    #[inline]
+    pub fn stone(color: usize, point: usize) -> u64 {
+        KEYS[color * MAX_POINTS + point]
+    }
+
+    /// The hash of the empty board of a size, so boards of different sizes never collide.
+    pub fn empty(size: usize) -> u64 {
+        KEYS[2 * MAX_POINTS + size]
+    }
+}
+
+/// The board. See the module documentation for what it does and does not do.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    /// Row stride of the padded array: `size + 1`.
+    stride: u16,
+    cells: [Cell; MAX_POINTS],
+    /// Packed neighbour counts: 4 bits per [`Cell`] kind, at [`nbr_shift`].
+    nbrs: [u16; MAX_POINTS],
+    /// Next stone in the same chain (circular).
+    next: [u16; MAX_POINTS],
+    /// Head of the chain a stone belongs to.
+    head: [u16; MAX_POINTS],
+    /// Chain data, valid at heads.
+    chains: [Chain; MAX_POINTS],
+    /// The empty points, in no particular order.
+    empties: [u16; MAX_POINTS],
+    /// Position of each empty point in `empties`.
+    empty_pos: [u16; MAX_POINTS],
+    empty_count: u16,
+    hash: u64,
+    /// The point where a single-stone ko forbids recapture, and who may not play there.
+    ko: Option<(Point, Color)>,
+    /// Stones captured by each colour (prisoners it holds).
+    captures: [u32; 2],
+    last_move: Option<(Color, Move)>,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_diagram())
+    }
+}
+
+impl PartialEq for Board {
+    /// Same stones, ko state and prisoners; the internal chain layout may differ.
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.hash == other.hash
+            && self.ko == other.ko
+            && self.captures == other.captures
+            && self
+                .points()
+                .all(|p| self.cells[p.index()] == other.cells[p.index()])
+    }
+}
+
+impl Board {
+    /// An empty board of `size` x `size` (rule 1: 2..=25).
+    pub fn new(size: usize) -> Result<Board, SetupError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(SetupError::BadSize(size));
+        }
+        let mut board = Board {
+            size: size as u8,
+            stride: size as u16 + 1,
+            cells: [Cell::Border; MAX_POINTS],
+            nbrs: [0; MAX_POINTS],
+            next: [0; MAX_POINTS],
+            head: [0; MAX_POINTS],
+            chains: [Chain::default(); MAX_POINTS],
+            empties: [0; MAX_POINTS],
+            empty_pos: [0; MAX_POINTS],
+            empty_count: 0,
+            hash: zobrist::empty(size),
+            ko: None,
+            captures: [0; 2],
+            last_move: None,
+        };
+        for row in 0..size {
+            for col in 0..size {
+                let p = board.point_at(col, row);
+                board.cells[p.index()] = Cell::Empty;
+                board.empty_pos[p.index()] = board.empty_count;
+                board.empties[board.empty_count as usize] = p.0;
+                board.empty_count += 1;
+            }
+        }
+        let points: Vec<Point> = board.points().collect();
+        for p in points {
+            let mut packed = 0;
+            for q in board.neighbours(p) {
+                packed += 1 << nbr_shift(board.cells[q.index()]);
+            }
+            board.nbrs[p.index()] = packed;
+        }
+        Ok(board)
+    }
+
+    /// A board from a diagram: one line per row, top row first; `X` black, `O` white, `.` or
+    /// `+` empty; spaces are ignored. Every chain must have a liberty.
+    pub fn from_diagram(diagram: &str) -> Result<Board, SetupError> {
+        let rows: Vec<Vec<char>> = diagram
+            .lines()
+            .map(|line| {
+                line.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|row| !row.is_empty())
+            .collect();
+        let size = rows.len();
+        let mut board = Board::new(size)?;
+        let mut stones = Vec::new();
+        for (i, row) in rows.iter().enumerate() {
+            if row.len() != size {
+                return Err(SetupError::BadDiagram(format!(
+                    "row {} has {} points, expected {size}",
+                    i + 1,
+                    row.len()
+                )));
+            }
+            for (col, &c) in row.iter().enumerate() {
+                let p = board.point_at(col, size - 1 - i);
+                match c {
+                    'X' | 'x' => stones.push((Color::Black, p)),
+                    'O' | 'o' => stones.push((Color::White, p)),
+                    '.' | '+' => {}
+                    other => return Err(SetupError::BadDiagram(format!("unexpected {other:?}"))),
+                }
+            }
+        }
+        board.setup(&stones)?;
+        Ok(board)
+    }
+
+    /// Adds stones without capturing (handicap, SGF setup), all or nothing: fails, leaving
+    /// the board unchanged, if a point is occupied or a chain ends up without liberties.
+    pub fn setup(&mut self, stones: &[(Color, Point)]) -> Result<(), SetupError> {
+        let mut next = self.clone();
+        for &(color, p) in stones {
+            if next.cell(p) != Cell::Empty {
+                return Err(SetupError::BadDiagram(format!(
+                    "point {} is not empty",
+                    p.index()
+                )));
+            }
+            next.place_stone(color, p);
+        }
+        if next
+            .points()
+            .any(|p| next.cell(p).color().is_some() && next.chain_libs(p) == 0)
+        {
+            return Err(SetupError::NoLiberties);
+        }
+        next.ko = None;
+        *self = next;
+        Ok(())
+    }
+
+    /// The diagram of the board, in the format [`Board::from_diagram`] reads.
+    pub fn to_diagram(&self) -> String {
+        let n = self.size();
+        let mut out = String::with_capacity(n * (n + 1));
+        for row in (0..n).rev() {
+            for col in 0..n {
+                out.push(match self.cell(self.point_at(col, row)) {
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    _ => '.',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// The point at 0-based `col` (left to right) and `row` (bottom to top, as GTP numbers
+    /// rows). Panics if off the board: callers validate coordinates first.
+    #[inline]
+    pub fn point_at(&self, col: usize, row: usize) -> Point {
+        assert!(
+            col < self.size() && row < self.size(),
+            "coordinates off the board"
+        );
+        Point(((row + 1) * self.stride as usize + col + 1) as u16)
+    }
+
+    /// The point at (`col`, `row`), or `None` off the board.
+    pub fn try_point(&self, col: usize, row: usize) -> Option<Point> {
+        (col < self.size() && row < self.size()).then(|| self.point_at(col, row))
+    }
+
+    /// The 0-based (column, row) of a point on the board.
+    #[inline]
+    pub fn coords(&self, p: Point) -> (usize, usize) {
+        let stride = self.stride as usize;
+        (p.index() % stride - 1, p.index() / stride - 1)
+    }
+
+    /// Every point of the board, row by row from the bottom.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = self.size();
+        (0..n).flat_map(move |row| (0..n).map(move |col| self.point_at(col, row)))
+    }
+
+    /// The four orthogonal neighbours (some may be border).
+    #[inline]
+    pub fn neighbours(&self, p: Point) -> [Point; 4] {
+        let s = self.stride;
+        [
+            Point(p.0 - s),
+            Point(p.0 - 1),
+            Point(p.0 + 1),
+            Point(p.0 + s),
+        ]
+    }
+
+    /// The four diagonal neighbours (some may be border).
+    #[inline]
+    pub fn diagonals(&self, p: Point) -> [Point; 4] {
+        let s = self.stride;
+        [
+            Point(p.0 - s - 1),
+            Point(p.0 - s + 1),
+            Point(p.0 + s - 1),
+            Point(p.0 + s + 1),
+        ]
+    }
+
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.index()]
+    }
+
+    /// How many orthogonal neighbours of `p` are `kind`.
+    #[inline]
+    pub fn neighbour_count(&self, p: Point, kind: Cell) -> u32 {
+        (self.nbrs[p.index()] >> nbr_shift(kind)) as u32 & 0xF
+    }
+
+    /// Zobrist hash of the stones (and the size): equal positions hash equal.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The `i`-th empty point (`i < empty_count()`), in no particular order.
+    #[inline]
+    pub fn empty_point(&self, i: usize) -> Point {
+        Point(self.empties[i])
+    }
+
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.empty_count as usize
+    }
+
+    /// The simple-ko point and the colour that may not play there now.
+    #[inline]
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
+    /// Stones `color` has captured so far.
+    #[inline]
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    /// The last move played on this board (by `play` or `pass`), if any.
+    #[inline]
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        self.last_move
+    }
+
+    /// The head of the chain a stone belongs to: equal heads mean the same chain.
+    #[inline]
+    pub fn chain_head(&self, p: Point) -> Point {
+        Point(self.head[p.index()])
+    }
+
+    /// Pseudo-liberty count of the chain through the stone at `p`.
+    #[inline]
+    pub fn chain_libs(&self, p: Point) -> u32 {
+        self.chains[self.head[p.index()] as usize].libs as u32
+    }
+
+    /// Number of stones in the chain through `p`.
+    #[inline]
+    pub fn chain_size(&self, p: Point) -> u32 {
+        self.chains[self.head[p.index()] as usize].stones as u32
+    }
+
+    /// If the chain through the stone at `p` is in atari, its last liberty.
+    #[inline]
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        let chain = &self.chains[self.head[p.index()] as usize];
+        chain
+            .in_atari()
+            .then(|| Point((chain.lib_sum / chain.libs as u32) as u16))
+    }
+
+    /// The stones of the chain through `p`.
+    pub fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = p.0;
+        let mut current = Some(start);
+        std::iter::from_fn(move || {
+            let here = current?;
+            let next = self.next[here as usize];
+            current = (next != start).then_some(next);
+            Some(Point(here))
+        })
+    }
+
+    /// The distinct liberties of the chain through `p` (a walk over the chain: not for hot paths).
+    pub fn chain_liberties(&self, p: Point) -> Vec<Point> {
+        let mut libs: Vec<Point> = self
+            .chain_stones(p)
+            .flat_map(|s| self.neighbours(s))
+            .filter(|&q| self.cell(q) == Cell::Empty)
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs
+    }
+
+    /// `p` is empty and every neighbour is `color` or the edge: a single-point eye shape,
+    /// possibly false (see [`Board::is_true_eye`]).
+    #[inline]
+    pub fn is_eyelike(&self, color: Color, p: Point) -> bool {
+        self.cell(p) == Cell::Empty
+            && self.neighbour_count(p, color.cell()) + self.neighbour_count(p, Cell::Border) == 4
+    }
+
+    /// An eye shape whose diagonals the opponent does not control: at most one opponent
+    /// diagonal in the middle, none on the edge or in the corner.
+    pub fn is_true_eye(&self, color: Color, p: Point) -> bool {
+        if !self.is_eyelike(color, p) {
+            return false;
+        }
+        let enemy = color.opponent().cell();
+        let (mut bad, mut edge) = (0, false);
+        for d in self.diagonals(p) {
+            match self.cell(d) {
+                Cell::Border => edge = true,
+                c if c == enemy => bad += 1,
+                _ => {}
+            }
+        }
+        bad < if edge { 1 } else { 2 }
+    }
+
+    /// Whether `color` may play at `p` now; O(1).
+    pub fn legality(&self, color: Color, p: Point) -> Result<(), Illegal> {
+        if self.cell(p) != Cell::Empty {
+            return Err(Illegal::Occupied);
+        }
+        if self.ko == Some((p, color)) {
+            return Err(Illegal::Ko);
+        }
+        if self.neighbour_count(p, Cell::Empty) > 0 {
+            return Ok(());
+        }
+        // No empty neighbour: legal only by joining a chain with another liberty, or by
+        // capturing (rules 8-9). An adjacent chain in atari has `p` as its last liberty.
+        for q in self.neighbours(p) {
+            if let Some(c) = self.cell(q).color() {
+                let in_atari = self.chains[self.head[q.index()] as usize].in_atari();
+                // An own chain with another liberty, or an enemy chain this stone captures.
+                if (c == color) != in_atari {
+                    return Ok(());
+                }
+            }
+        }
+        Err(Illegal::Suicide)
+    }
+
+    #[inline]
+    pub fn is_legal(&self, color: Color, p: Point) -> bool {
+        self.legality(color, p).is_ok()
+    }
+
+    /// Plays a move if the board allows it (captures, suicide, simple ko); otherwise leaves
+    /// the board unchanged.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Pass => self.pass(color),
+            Move::Play(p) => {
+                self.legality(color, p)?;
+                self.play_legal(color, p);
+            }
+        }
+        Ok(())
+    }
+
+    /// A pass: lifts the ko ban.
+    #[inline]
+    pub fn pass(&mut self, color: Color) {
+        self.ko = None;
+        self.last_move = Some((color, Move::Pass));
+    }
+
+    /// Plays a stone already known to be legal ([`Board::legality`]); the playout fast path.
+    pub fn play_legal(&mut self, color: Color, p: Point) {
+        debug_assert!(self.is_legal(color, p));
+        self.place_stone(color, p);
+        let enemy = color.opponent();
+        let mut captured = 0;
+        let mut last_captured = Point::NONE;
+        for q in self.neighbours(p) {
+            if self.cell(q) == enemy.cell() && self.chain_libs(q) == 0 {
+                captured += self.remove_chain(q);
+                last_captured = q;
+            }
+        }
+        self.captures[color.index()] += captured;
+        // A single stone that took a single stone and now has that point as its only
+        // liberty: recapturing at once would repeat the position (simple ko).
+        let own = &self.chains[self.head[p.index()] as usize];
+        self.ko =
+            (captured == 1 && own.stones == 1 && own.libs == 1).then_some((last_captured, enemy));
+        self.last_move = Some((color, Move::Play(p)));
+    }
+
+    /// Puts a stone on an empty point: neighbour counts, hash, liberties, merging. No captures.
+    fn place_stone(&mut self, color: Color, p: Point) {
+        let i = p.index();
+        self.remove_empty(p);
+        self.cells[i] = color.cell();
+        self.hash ^= zobrist::stone(color.index(), i);
+        self.head[i] = p.0;
+        self.next[i] = p.0;
+        self.chains[i] = Chain {
+            stones: 1,
+            ..Chain::default()
+        };
+        let delta_empty = 1 << nbr_shift(Cell::Empty);
+        let delta_stone = 1 << nbr_shift(color.cell());
+        for q in self.neighbours(p) {
+            let qi = q.index();
+            // Border points' counts are never read: let them wrap.
+            self.nbrs[qi] = self.nbrs[qi]
+                .wrapping_sub(delta_empty)
+                .wrapping_add(delta_stone);
+            match self.cells[qi] {
+                Cell::Empty => self.chains[i].add_lib(q),
+                Cell::Black | Cell::White => {
+                    let h = self.head[qi] as usize;
+                    self.chains[h].remove_lib(p);
+                }
+                Cell::Border => {}
+            }
+        }
+        for q in self.neighbours(p) {
+            if self.cells[q.index()] == color.cell() && self.head[q.index()] != self.head[i] {
+                self.merge_chains(p, q);
+            }
+        }
+    }
+
+    /// Joins the chains through `a` and `b` (same colour), relabelling the smaller one.
+    fn merge_chains(&mut self, a: Point, b: Point) {
+        let (mut big, mut small) = (self.head[a.index()], self.head[b.index()]);
+        if self.chains[big as usize].stones < self.chains[small as usize].stones {
+            std::mem::swap(&mut big, &mut small);
+        }
+        let absorbed = self.chains[small as usize];
+        let target = &mut self.chains[big as usize];
+        target.stones += absorbed.stones;
+        target.libs += absorbed.libs;
+        target.lib_sum += absorbed.lib_sum;
+        target.lib_sum_sq += absorbed.lib_sum_sq;
+        let mut s = small;
+        loop {
+            self.head[s as usize] = big;
+            s = self.next[s as usize];
+            if s == small {
+                break;
+            }
+        }
+        // Splice the two circular lists.
+        let (big_i, small_i) = (big as usize, small as usize);
+        self.next.swap(big_i, small_i);
+    }
+
+    /// Removes the captured chain through `p`; returns the number of stones removed.
+    fn remove_chain(&mut self, p: Point) -> u32 {
+        let color = self.cells[p.index()];
+        let stone_color = color.color().map_or(0, Color::index);
+        let delta_empty = 1 << nbr_shift(Cell::Empty);
+        let delta_stone = 1 << nbr_shift(color);
+        let start = self.head[p.index()];
+        let mut s = start;
+        let mut removed = 0;
+        loop {
+            let si = s as usize;
+            let next = self.next[si];
+            self.cells[si] = Cell::Empty;
+            self.hash ^= zobrist::stone(stone_color, si);
+            self.add_empty(Point(s));
+            for q in self.neighbours(Point(s)) {
+                let qi = q.index();
+                self.nbrs[qi] = self.nbrs[qi]
+                    .wrapping_sub(delta_stone)
+                    .wrapping_add(delta_empty);
+                let c = self.cells[qi];
+                if c != color && c.color().is_some() {
+                    let h = self.head[qi] as usize;
+                    self.chains[h].add_lib(Point(s));
+                }
+            }
+            removed += 1;
+            s = next;
+            if s == start {
+                break;
+            }
+        }
+        removed
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Point) {
+        let pos = self.empty_pos[p.index()] as usize;
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count as usize];
+        self.empties[pos] = last;
+        self.empty_pos[last as usize] = pos as u16;
+    }
+
+    #[inline]
+    fn add_empty(&mut self, p: Point) {
+        self.empty_pos[p.index()] = self.empty_count;
+        self.empties[self.empty_count as usize] = p.0;
+        self.empty_count += 1;
+    }
+
+    /// Recomputes everything from scratch and compares it with the incremental state: chains
+    /// (membership, circular lists, heads), pseudo-liberty count, sum and sum of squares, stone
+    /// counts, neighbour counts, the empty list and the hash. For tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut hash = zobrist::empty(self.size());
+        let mut empties = 0;
+        let mut chained = [false; MAX_POINTS];
+        for p in self.points() {
+            let i = p.index();
+            let mut packed = 0;
+            for q in self.neighbours(p) {
+                packed += 1 << nbr_shift(self.cells[q.index()]);
+            }
+            if packed != self.nbrs[i] {
+                return Err(format!("neighbour counts wrong at {i}"));
+            }
+            match self.cells[i] {
+                Cell::Empty => {
+                    empties += 1;
+                    let pos = self.empty_pos[i] as usize;
+                    if pos >= self.empty_count() || self.empties[pos] as usize != i {
+                        return Err(format!("empty list misses {i}"));
+                    }
+                }
+                Cell::Black | Cell::White => {
+                    let color = self.cells[i].color().map_or(0, Color::index);
+                    hash ^= zobrist::stone(color, i);
+                    if !chained[i] {
+                        self.check_chain(p, &mut chained)?;
+                    }
+                }
+                Cell::Border => return Err(format!("border inside the board at {i}")),
+            }
+        }
+        if empties != self.empty_count() {
+            return Err(format!(
+                "{} empty points, list has {}",
+                empties, self.empty_count
+            ));
+        }
+        if hash != self.hash {
+            return Err("hash differs from the recomputed hash".into());
+        }
+        Ok(())
+    }
+
+    /// Flood-fills the chain through `p`, marking its stones in `seen`, and checks its list
+    /// and data against it.
+    fn check_chain(&self, p: Point, seen: &mut [bool; MAX_POINTS]) -> Result<(), String> {
+        let color = self.cell(p);
+        let mut stack = vec![p];
+        let mut members = Vec::new();
+        seen[p.index()] = true;
+        while let Some(s) = stack.pop() {
+            members.push(s);
+            for q in self.neighbours(s) {
+                if self.cell(q) == color && !seen[q.index()] {
+                    seen[q.index()] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        let head = self.head[p.index()];
+        if members.iter().any(|s| self.head[s.index()] != head) {
+            return Err(format!("chain through {} has several heads", p.index()));
+        }
+        let mut listed: Vec<Point> = self.chain_stones(p).take(MAX_POINTS + 1).collect();
+        listed.sort_unstable();
+        members.sort_unstable();
+        if listed != members {
+            return Err(format!("chain list through {} is not the chain", p.index()));
+        }
+        let mut expected = Chain {
+            stones: members.len() as u16,
+            ..Chain::default()
+        };
+        for &s in &members {
+            for q in self.neighbours(s) {
+                if self.cell(q) == Cell::Empty {
+                    expected.add_lib(q);
+                }
+            }
+        }
+        if self.chains[head as usize] != expected {
+            return Err(format!(
+                "chain data through {}: have {:?}, recomputed {:?}",
+                p.index(),
+                self.chains[head as usize],
+                expected
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,35 @@
+//! # yunzi (云子): a Go engine speaking GTP v2
+//!
+//! yunzi plays Go by the Chinese rules (area counting, 3 3/4-stone komi, positional superko)
+//! restated and numbered in `shared/RULES.md`; "rule N" in comments refers to that page.
+//!
+//! ## The map, lowest layer first
+//! Each module depends only on modules above it in this list (the arrow in the design,
+//! `gtp -> engine -> search -> playout -> game -> board`, read bottom-up):
+//!
+//! | module      | concern                                                                  |
+//! |-------------|--------------------------------------------------------------------------|
+//! | [`board`]   | points, stones, chains with pseudo-liberties, Zobrist hash, simple ko    |
+//! | [`game`]    | board + side to move + history: superko, undo, rule sets, handicap       |
+//! | [`scoring`] | area and territory counting, results in points and in stones (beside game)|
+//! | [`bench`]   | whole-engine speed figures for `yunzi bench` (light playouts for now)     |
+//!
+//! Still to come, in this order: `sgf` (beside game), `playout`, `search`, `time`, `engine`,
+//! `gtp`. Only `gtp` will write protocol text and only `main` touches stdio.
+//!
+//! ## Reading guide
+//! Start bottom-up at [`board::Board`]: its module doc lists what it does *not* do, which tells
+//! you what [`game::Game`] adds on top. [`scoring`] turns a finished board into a result.
+//!
+//! ## Terms
+//! - *point*: an index into the board's padded one-dimensional array ([`board::Point`]).
+//! - *vertex*: a GTP coordinate such as `D4` (columns skip `I`); only `gtp` parses them.
+//! - *chain*: a maximal set of orthogonally connected stones of one colour (rule 6).
+//! - *pseudo-liberty*: one (stone, adjacent empty point) pair; a chain is captured exactly
+//!   when its pseudo-liberty count is zero.
+
+pub mod bench;
+pub mod board;
+pub mod game;
+pub mod playout;
+pub mod scoring;

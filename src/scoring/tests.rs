@@ -1,0 +1,195 @@
+//! Scoring tests: hand-counted positions for rules 13-18.
+
+use super::*;
+use crate::board::Board;
+
+fn board(diagram: &str) -> Board {
+    Board::from_diagram(diagram).expect("test diagram is valid")
+}
+
+#[test]
+fn area_counts_stones_and_surrounded_points_rule_14() {
+    let b = board(
+        ".XO..
+         .XO..
+         .XO..
+         .XO..
+         .XO..",
+    );
+    let counts = count(&b, &[], &[]);
+    assert_eq!(counts.stones, [5, 5]);
+    assert_eq!(counts.territory, [5, 10]);
+    assert_eq!(counts.dame, 0);
+    let score = area_score(&b, &[], 0.5, 0);
+    assert_eq!(score.margin, -5.5);
+    assert_eq!(score.gtp_text(), "W+5.5");
+}
+
+#[test]
+fn dame_are_split_and_komi_is_three_and_three_quarter_stones_rules_14_to_16() {
+    let b = board(
+        ".X.O.
+         .X.O.
+         .X.O.
+         .X.O.
+         .X.O.",
+    );
+    let score = area_score(&b, &[], 7.5, 0);
+    assert_eq!(count(&b, &[], &[]).dame, 5);
+    assert_eq!(
+        score.black_stones,
+        Some(12.5),
+        "10 points plus half the 5 dame"
+    );
+    assert_eq!(score.par, Some(12.5));
+    assert_eq!(score.gtp_text(), "W+7.5");
+    assert_eq!(score.stones_text(), "W+3 3/4 stones");
+    assert_eq!(score.chinese_text(), "白胜3又3/4子");
+}
+
+/// 19x19 with Black owning exactly 185 points and White 176, no dame.
+fn board_185_to_176() -> Board {
+    let mut rows = Vec::new();
+    for line in 0..19 {
+        let wall = if line < 14 { 9 } else { 8 }; // bottom five rows: black wall one to the left
+        let row: String = (0..19)
+            .map(|col| match col {
+                c if c == wall => 'X',
+                c if c == wall + 1 => 'O',
+                _ => '.',
+            })
+            .collect();
+        rows.push(row);
+    }
+    board(&rows.join("\n"))
+}
+
+#[test]
+fn black_wins_with_185_points_on_19x19_rule_16() {
+    let b = board_185_to_176();
+    let counts = count(&b, &[], &[]);
+    assert_eq!(counts.stones[0] + counts.territory[0], 185);
+    assert_eq!(counts.stones[1] + counts.territory[1], 176);
+    let score = area_score(&b, &[], 7.5, 0);
+    // 185 - 3 3/4 = 181 1/4 > 180.5: Black by 3/4 stone, 1.5 points.
+    assert_eq!(score.gtp_text(), "B+1.5");
+    assert_eq!(score.stones_text(), "B+3/4 stones");
+    assert_eq!(score.chinese_text(), "黑胜3/4子");
+    assert_eq!(
+        score
+            .black_stones
+            .map(|s| s - 3.75 - score.par.unwrap_or(0.0)),
+        Some(0.75)
+    );
+}
+
+#[test]
+fn dead_stones_are_removed_before_counting_rule_13() {
+    let b = board(
+        ".XO..
+         .XO..
+         .XO.X
+         .XO..
+         .XO..",
+    );
+    let dead = [b.point_at(4, 2)];
+    let alive = area_score(&b, &[], 0.0, 0);
+    let removed = area_score(&b, &dead, 0.0, 0);
+    // Alive, the black stone makes White's side dame; dead, it is White's point.
+    assert_eq!(count(&b, &dead, &[]).territory, [5, 10]);
+    assert_eq!(removed.margin, -5.0);
+    assert!(alive.margin > removed.margin);
+}
+
+#[test]
+fn handicap_compensation_is_one_point_per_stone_rule_17() {
+    let b = board(
+        ".X.O.
+         .X.O.
+         .X.O.
+         .X.O.
+         .X.O.",
+    );
+    assert_eq!(area_score(&b, &[], 0.5, 4).margin, -4.5);
+    assert_eq!(
+        area_score(&b, &[], 0.5, 1).margin,
+        -0.5,
+        "handicap 1 has no compensation"
+    );
+}
+
+#[test]
+fn territory_counts_prisoners_and_not_stones_rule_18() {
+    let mut b = board(
+        ".XO..
+         .XO..
+         XXO..
+         .XOO.
+         .X.O.",
+    );
+    // White plays into Black's area and is captured: one prisoner for Black.
+    b.play(
+        crate::board::Color::White,
+        crate::board::Move::Play(b.point_at(0, 1)),
+    )
+    .expect("legal");
+    b.play(
+        crate::board::Color::Black,
+        crate::board::Move::Play(b.point_at(0, 0)),
+    )
+    .expect("captures");
+    assert_eq!(b.captures(crate::board::Color::Black), 1);
+    let score = territory_score(&b, &[], &[], 6.5);
+    // Black territory: three points in column 0, plus 1 prisoner = 4. White: the 10 points
+    // of columns 3-4 less its two stones there = 8; the bottom of column 2 is dame.
+    // 4 - 8 - 6.5 = -10.5.
+    assert_eq!(count(&b, &[], &[]).territory, [3, 8]);
+    assert_eq!(score.gtp_text(), "W+10.5");
+}
+
+#[test]
+fn a_region_touching_seki_stones_is_no_ones_territory_rule_13() {
+    // Scoring trusts the seki judgement it is given: here the white corner chain is named
+    // as in seki, so its two inside points (its "eye") count for no one; Black's area is
+    // untouched because no seki stone borders it.
+    let b = board(
+        "..OX.
+         OOOX.
+         XXXX.
+         .....
+         .....",
+    );
+    let seki: Vec<_> = b
+        .points()
+        .filter(|&p| b.cell(p) == crate::board::Cell::White)
+        .collect();
+    let without = count(&b, &[], &[]);
+    let with = count(&b, &[], &seki);
+    assert_eq!(without.territory, [13, 2]);
+    assert_eq!(with.territory, [13, 0]);
+    assert_eq!(with.dame, without.dame + 2);
+}
+
+#[test]
+fn a_draw_reads_zero() {
+    let b = board(
+        ".X.O.
+         .X.O.
+         .X.O.
+         .X.O.
+         .X.O.",
+    );
+    let score = area_score(&b, &[], 0.0, 0);
+    assert_eq!(score.gtp_text(), "0");
+    assert_eq!(score.winner(), None);
+}
+
+#[test]
+fn stones_are_written_as_mixed_fractions() {
+    assert_eq!(format_stones(0.75), "3/4");
+    assert_eq!(format_stones(1.25), "1 1/4");
+    assert_eq!(format_stones(2.0), "2");
+    assert_eq!(format_stones(0.5), "1/2");
+    assert_eq!(format_points(7.5), "7.5");
+    assert_eq!(format_points(3.0), "3");
+}
