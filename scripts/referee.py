@@ -1,0 +1,1081 @@
+#!/usr/bin/env python3
+"""Match referee for two GTP engines (yunzi's answer to gogui-twogtp).
+
+Plays games between two engine command lines under the project's rules (RULES.md:
+rule numbers are cited in the comments), keeps the clocks, judges illegal moves,
+has a separate scorer engine count the final position, and writes one SGF file
+per game, a gogui-twogtp compatible .dat table and a summary (win rate with a
+95% confidence interval, Elo difference, seconds per move).
+
+Standard library only, so it runs on any machine that has Python 3.11.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import datetime
+import math
+import os
+import queue
+import random
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+BLACK, WHITE = "B", "W"
+COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
+GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP skips I; 25 letters cover sizes up to 25
+VERTEX_RE = re.compile(r"^([A-HJ-Z])([0-9]{1,2})$", re.IGNORECASE)
+SCORE_RE = re.compile(r"^(?:0|[BW]\+\d+(?:\.\d+)?)$")
+DEFAULT_SCORER = str(Path(__file__).resolve().parent.parent / "target" / "release" / "yunzi")
+DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN",
+               "TIME_B", "TIME_W", "CPU_B", "CPU_W", "ERR", "ERR_MSG")
+Z_95 = 1.959963984540054
+
+
+def other(colour: str) -> str:
+    return WHITE if colour == BLACK else BLACK
+
+
+def progress(message: str) -> None:
+    """Progress goes to stderr so stdout carries only results."""
+    print(message, file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------- GTP
+
+class EngineFailure(Exception):
+    """The engine crashed, broke the protocol or hung: its side forfeits (rule 12)."""
+
+
+class EngineTimeout(EngineFailure):
+    """The engine gave no answer in time; kept apart so genmove can say 'hung'."""
+
+
+class GtpRefused(Exception):
+    """The engine answered '?': the command failed but the engine still works."""
+
+
+def clean_line(line: str) -> str:
+    """GTP preprocessing: drop CR and control characters, turn tabs into spaces."""
+    line = line.rstrip("\n").replace("\t", " ")
+    return "".join(ch for ch in line if ch >= " " and ch != "\x7f")
+
+
+def parse_response(lines: list[str], ident: int) -> tuple[bool, str]:
+    """Parse one GTP response ('=[id] result' or '?[id] message', blank-line terminated).
+
+    `lines` are the response's lines without the terminating blank line. Returns
+    (success, text); multi-line results keep their line breaks. Raises
+    EngineFailure when the response is not GTP or answers another command id.
+    """
+    match = re.match(r"^([=?])(\d*)(?:\s(.*))?$", lines[0])
+    if not match:
+        raise EngineFailure(f"malformed response {lines[0]!r}")
+    status, got_id, first = match.groups()
+    if got_id and int(got_id) != ident:
+        raise EngineFailure(f"response id {got_id} to command id {ident}")
+    text = "\n".join([first or ""] + lines[1:]).strip()
+    return status == "=", text
+
+
+class GtpEngine:
+    """One engine process spoken to over GTP v2, with a deadline on every answer.
+
+    A reader thread moves stdout lines into a queue so that waiting for an answer
+    can time out; stderr never reaches the parser (it goes to a log or DEVNULL).
+    Engines run in their own process group so a wrapper script dies with them;
+    the class keeps the live ones so that Ctrl-C can end them all.
+    """
+
+    _live: set[GtpEngine] = set()
+    _live_lock = threading.Lock()
+
+    def __init__(self, command: str, label: str, log_path: Path | None = None,
+                 verbose: bool = False):
+        self.label = label
+        self.verbose = verbose
+        self.commands: set[str] = set()
+        self._broken = False
+        self._next_id = 1
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._log = open(log_path, "ab") if log_path else None
+        try:
+            self._proc = subprocess.Popen(
+                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self._log or subprocess.DEVNULL, text=True, encoding="utf-8",
+                errors="replace", start_new_session=True)
+        except (OSError, ValueError) as error:
+            self._close_log()
+            raise EngineFailure(f"cannot start {command!r}: {error}") from error
+        self._reader = threading.Thread(target=self._read_stdout, daemon=True)
+        self._reader.start()
+        with GtpEngine._live_lock:
+            GtpEngine._live.add(self)
+
+    def _read_stdout(self) -> None:
+        """Runs in its own thread; None in the queue means end of output."""
+        try:
+            for line in self._proc.stdout:
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass  # stdout closed under us by close()
+        finally:
+            self._lines.put(None)
+
+    def send(self, command: str, timeout: float) -> str:
+        """Send one command and return its result; raise GtpRefused on '?'.
+
+        After a crash, hang or protocol error the engine is marked broken and
+        every later command fails at once: waiting on it again would only stall.
+        """
+        if self._broken:
+            raise EngineFailure("already failed")
+        try:
+            return self._exchange(command, timeout)
+        except EngineFailure:
+            self._broken = True
+            raise
+
+    def _exchange(self, command: str, timeout: float) -> str:
+        ident = self._next_id
+        self._next_id += 1
+        if self.verbose:
+            progress(f"{self.label} < {command}")
+        try:
+            self._proc.stdin.write(f"{ident} {command}\n")
+            self._proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError) as error:
+            raise EngineFailure(f"exited (code {self._exit_code()})") from error
+        ok, text = parse_response(self._read_response(time.monotonic() + timeout, timeout),
+                                  ident)
+        if self.verbose:
+            progress(f"{self.label} > {'=' if ok else '?'} {text}")
+        if not ok:
+            raise GtpRefused(text)
+        return text
+
+    def _read_response(self, deadline: float, timeout: float) -> list[str]:
+        line = self._next_line(deadline, timeout)
+        while not line.strip():  # tolerate stray blank lines between responses
+            line = self._next_line(deadline, timeout)
+        lines = [line]
+        while (line := self._next_line(deadline, timeout)).strip():
+            lines.append(line)
+        return lines
+
+    def _next_line(self, deadline: float, timeout: float) -> str:
+        try:
+            line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise EngineTimeout(f"no answer within {timeout:.1f} s") from None
+        if line is None:
+            raise EngineFailure(f"exited (code {self._exit_code()})")
+        return clean_line(line)
+
+    def load_commands(self, timeout: float) -> None:
+        """Learn the optional commands (kgs-time_settings, cputime, final_score)."""
+        try:
+            self.commands = set(self.send("list_commands", timeout).split())
+        except GtpRefused:
+            self.commands = set()
+
+    def _exit_code(self) -> int | None:
+        try:
+            return self._proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def close(self) -> None:
+        """Ask politely with `quit`, then kill the whole process group."""
+        if self._proc.poll() is None and not self._broken:
+            try:
+                self.send("quit", 2.0)
+            except (EngineFailure, GtpRefused):
+                pass
+            try:
+                self._proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                pass
+        if self._proc.poll() is None:
+            os.killpg(self._proc.pid, signal.SIGKILL)
+            self._proc.wait()
+        self._reader.join(timeout=1)
+        with GtpEngine._live_lock:
+            GtpEngine._live.discard(self)
+        for stream in (self._proc.stdin, self._proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        self._close_log()
+
+    @classmethod
+    def kill_all(cls) -> None:
+        """Kill every engine still running (the referee is being interrupted)."""
+        with cls._live_lock:
+            for engine in cls._live:
+                if engine._proc.poll() is None:
+                    os.killpg(engine._proc.pid, signal.SIGKILL)
+
+    def _close_log(self) -> None:
+        if self._log:
+            self._log.close()
+
+
+def probe_engine(command: str, label: str, timeout: float) -> tuple[str, str]:
+    """Start an engine once to learn its name, and to stop before a long match
+    if its command line is wrong (exits the referee with a message)."""
+    try:
+        engine = GtpEngine(command, label)
+        try:
+            return engine.send("name", timeout), engine.send("version", timeout)
+        finally:
+            engine.close()
+    except (EngineFailure, GtpRefused) as error:
+        sys.exit(f"referee: the {label} engine [{command}] failed its check: {error}")
+
+
+# ----------------------------------------------------------------- board, moves
+
+def parse_vertex(text: str) -> tuple[int, int] | None:
+    """(column, row) counted from the lower left, or None if `text` is no vertex at all.
+
+    A syntactically valid vertex off this board is still returned: that is an
+    illegal move (rule 21, a warning), not a protocol error (a forfeit).
+    """
+    match = VERTEX_RE.match(text.strip())
+    if not match:
+        return None
+    return GTP_COLUMNS.index(match.group(1).upper()), int(match.group(2)) - 1
+
+
+def on_board(point: tuple[int, int], size: int) -> bool:
+    return 0 <= point[0] < size and 0 <= point[1] < size
+
+
+def vertex_name(point: tuple[int, int]) -> str:
+    return f"{GTP_COLUMNS[point[0]]}{point[1] + 1}"
+
+
+def sgf_point(vertex: str, size: int) -> str:
+    """GTP vertex (A1 = lower left) to SGF point (aa = upper left); pass is []."""
+    if vertex == "pass":
+        return ""
+    column, row = parse_vertex(vertex)
+    return chr(ord("a") + column) + chr(ord("a") + size - 1 - row)
+
+
+def normalize_score(text: str) -> str | None:
+    """A final_score answer as 'B+3.5', 'W+0.5' or '0'; None if it is none of these."""
+    score = text.strip().upper()
+    return score if SCORE_RE.match(score) else None
+
+
+# ------------------------------------------------------------------------ clock
+
+class ByoYomiClock:
+    """Rule 20 clock: main time, then byo-yomi periods of `period` seconds each.
+
+    Fed with measured seconds rather than reading a clock itself, so it can be
+    tested without waiting. A move made within a period costs nothing; each full
+    period used spends one; using up the last one loses on time. With no periods
+    it is absolute time; with neither main time nor periods it never runs out.
+    """
+
+    def __init__(self, main: float, period: float, periods: int):
+        self.main_left = float(main)
+        self.period = float(period)
+        self.periods_left = periods
+        self.untimed = main <= 0 and periods == 0
+
+    def available(self) -> float:
+        """Seconds the side to move may think before losing on time."""
+        if self.untimed:
+            return math.inf
+        return self.main_left + self.periods_left * self.period
+
+    def charge(self, elapsed: float) -> bool:
+        """Spend `elapsed` seconds of one move; False if that lost on time."""
+        if self.untimed:
+            return True
+        if elapsed <= self.main_left:
+            self.main_left -= elapsed
+            return True
+        overtime = elapsed - self.main_left
+        self.main_left = 0.0
+        if overtime >= self.periods_left * self.period:
+            self.periods_left = 0
+            return False
+        self.periods_left -= int(overtime // self.period)
+        return True
+
+    def time_left(self) -> tuple[int, int]:
+        """GTP `time_left` seconds and stones, KGS style (stones = periods left)."""
+        if self.main_left > 0 or self.periods_left == 0:
+            return int(self.main_left), 0
+        return int(self.period), self.periods_left
+
+
+def time_settings_command(main: float, period: float, periods: int,
+                          commands: set[str]) -> str | None:
+    """The clock announcement an engine understands best (rule 20).
+
+    KGS `kgs-time_settings byoyomi` states the periods exactly; plain
+    `time_settings main period 1` (Canadian, one stone per period) is the
+    closest GTP v2 can say and is never more generous than the real clock.
+    """
+    untimed = main <= 0 and periods == 0
+    if "kgs-time_settings" in commands:
+        if untimed:
+            return "kgs-time_settings none"
+        if periods == 0:
+            return f"kgs-time_settings absolute {int(main)}"
+        return f"kgs-time_settings byoyomi {int(main)} {int(period)} {periods}"
+    if "time_settings" in commands:
+        if untimed:
+            return "time_settings 0 1 0"
+        return f"time_settings {int(main)} {int(period) if periods else 0} {1 if periods else 0}"
+    return None
+
+
+# ---------------------------------------------------------------------- match
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """Everything a game needs to know; shared read-only by all game threads."""
+    commands: tuple[str, str]
+    names: tuple[str, str] = ("first", "second")
+    size: int = 19
+    komi: float = 7.5
+    handicap: int = 0
+    free_handicap: bool = False
+    main_time: float = 600.0
+    byoyomi_time: float = 60.0
+    byoyomi_periods: int = 5
+    max_moves: int = 0
+    scorer: str = DEFAULT_SCORER
+    grace: float = 10.0
+    timeout: float = 60.0
+    log_dir: Path | None = None
+    verbose: bool = False
+
+    def move_limit(self) -> int:
+        return self.max_moves or 3 * self.size * self.size
+
+
+class GameOver(Exception):
+    """Ends a game before scoring: `loser` lost by `kind` (R, Time or F)."""
+
+    def __init__(self, loser: str, kind: str, reason: str):
+        super().__init__(reason)
+        self.loser, self.kind, self.reason = loser, kind, reason
+
+
+@dataclass
+class GameRecord:
+    """What happened in one game, in real colours; `program[colour]` is 0 or 1."""
+    index: int
+    first_is_black: bool
+    date: str
+    handicap_stones: list[str] = field(default_factory=list)
+    moves: list[tuple[str, str]] = field(default_factory=list)
+    notes: dict[int, str] = field(default_factory=dict)
+    result: str = "?"
+    reason: str = ""
+    error: str = ""
+    warnings: list[str] = field(default_factory=list)
+    player_results: dict[str, str] = field(default_factory=lambda: {BLACK: "?", WHITE: "?"})
+    move_times: dict[str, list[float]] = field(default_factory=lambda: {BLACK: [], WHITE: []})
+    cpu: dict[str, float] = field(default_factory=lambda: {BLACK: 0.0, WHITE: 0.0})
+
+    def colour_of(self, program: int) -> str:
+        return BLACK if (program == 0) == self.first_is_black else WHITE
+
+    def program_of(self, colour: str) -> int:
+        return 0 if self.colour_of(0) == colour else 1
+
+
+class Game:
+    """One game between two fresh engine processes, refereed move by move."""
+
+    def __init__(self, cfg: MatchConfig, index: int, first_is_black: bool):
+        self.cfg = cfg
+        self.record = GameRecord(index, first_is_black, datetime.date.today().isoformat())
+        self.engines: dict[str, GtpEngine] = {}
+        self.clocks = {c: ByoYomiClock(cfg.main_time, cfg.byoyomi_time, cfg.byoyomi_periods)
+                       for c in (BLACK, WHITE)}
+        self.warnings = {BLACK: 0, WHITE: 0}
+
+    def run(self) -> GameRecord:
+        """Play, then score with the separate scorer unless the game ended early."""
+        record = self.record
+        try:
+            self._start_engines()
+            self._setup()
+            record.reason = self._play()
+            record.player_results = self._player_scores()
+        except GameOver as over:
+            record.result = f"{other(over.loser)}+{over.kind}"
+            record.reason = over.reason
+            record.player_results = {BLACK: record.result, WHITE: record.result}
+            if over.kind == "F":
+                record.error = f"{COLOUR_NAMES[over.loser]} forfeits: {over.reason}"
+        finally:
+            record.cpu = self._cpu_times()
+            for engine in self.engines.values():
+                engine.close()
+        if record.result == "?":
+            self._score()
+        return record
+
+    # -- setup ------------------------------------------------------------
+
+    def _start_engines(self) -> None:
+        for colour in (BLACK, WHITE):
+            program = self.record.program_of(colour)
+            label = f"[game {self.record.index} {COLOUR_NAMES[colour]}]"
+            log = (self.cfg.log_dir / f"game-{self.record.index:04d}-{COLOUR_NAMES[colour]}.log"
+                   if self.cfg.log_dir else None)
+            try:
+                self.engines[colour] = GtpEngine(self.cfg.commands[program], label, log,
+                                                 self.cfg.verbose)
+            except EngineFailure as error:
+                raise GameOver(colour, "F", str(error)) from error
+
+    def _setup(self) -> None:
+        """boardsize, clear_board, komi and the clock for both, then handicap."""
+        cfg = self.cfg
+        for colour in (BLACK, WHITE):
+            try:
+                self.engines[colour].load_commands(cfg.timeout)
+            except EngineFailure as error:
+                raise GameOver(colour, "F", f"list_commands: {error}") from error
+            self._ask(colour, f"boardsize {cfg.size}")
+            self._ask(colour, "clear_board")
+            self._ask(colour, f"komi {cfg.komi:g}")
+            command = time_settings_command(cfg.main_time, cfg.byoyomi_time,
+                                            cfg.byoyomi_periods, self.engines[colour].commands)
+            if command:
+                self._ask(colour, command)
+        if cfg.handicap >= 2:
+            self._place_handicap()
+
+    def _place_handicap(self) -> None:
+        """Rule 17: Black's engine places the stones, White's engine is told where."""
+        n = self.cfg.handicap
+        verb = "place_free_handicap" if self.cfg.free_handicap else "fixed_handicap"
+        stones = self._ask(BLACK, f"{verb} {n}").upper().split()
+        problem = self._handicap_problem(stones)
+        if problem:
+            raise GameOver(BLACK, "F", f"{verb} {n} answered {' '.join(stones)!r}: {problem}")
+        self.record.handicap_stones = stones
+        self._ask(WHITE, "set_free_handicap " + " ".join(stones))
+
+    def _handicap_problem(self, stones: list[str]) -> str:
+        if len(stones) != self.cfg.handicap:
+            return f"{len(stones)} stones instead of {self.cfg.handicap}"
+        points = [parse_vertex(s) for s in stones]
+        if any(p is None or not on_board(p, self.cfg.size) for p in points):
+            return "not a vertex on the board"
+        if len(set(points)) != len(points):
+            return "the same point twice"
+        return ""
+
+    # -- play -------------------------------------------------------------
+
+    def _play(self) -> str:
+        """Alternate genmoves until two passes in a row (rule 12) or the move limit."""
+        colour = WHITE if self.cfg.handicap >= 2 else BLACK  # rule 17: White starts
+        passes = 0
+        while len(self.record.moves) < self.cfg.move_limit():
+            move = self._turn(colour)
+            passes = passes + 1 if move == "pass" else 0
+            if passes == 2:
+                return "two passes"
+            colour = other(colour)
+        return f"move limit {self.cfg.move_limit()}"
+
+    def _turn(self, colour: str) -> str:
+        """One timed genmove (rule 20); returns the move as played ('pass' if void)."""
+        clock = self.clocks[colour]
+        self._send_time_left(colour)
+        available = clock.available()
+        limit = available + self.cfg.grace if not clock.untimed else self.cfg.timeout
+        start = time.monotonic()
+        try:
+            reply = self.engines[colour].send(f"genmove {COLOUR_NAMES[colour]}", limit)
+        except EngineTimeout:
+            raise GameOver(colour, "F", f"hung: no answer to genmove within {limit:.1f} s"
+                                        f" ({available:.1f} s left + {self.cfg.grace:g} s grace)"
+                           ) from None
+        except EngineFailure as error:
+            raise GameOver(colour, "F", f"genmove: {error}") from error
+        except GtpRefused as error:
+            raise GameOver(colour, "F", f"genmove refused: {error}") from error
+        elapsed = time.monotonic() - start
+        self.record.move_times[colour].append(elapsed)
+        if not clock.charge(elapsed):
+            raise GameOver(colour, "Time", f"took {elapsed:.1f} s with {available:.1f} s left")
+        return self._judge(colour, reply)
+
+    def _send_time_left(self, colour: str) -> None:
+        engine = self.engines[colour]
+        if self.clocks[colour].untimed or "time_left" not in engine.commands:
+            return
+        seconds, stones = self.clocks[colour].time_left()
+        if stones and "kgs-time_settings" not in engine.commands:
+            stones = 1  # announced as Canadian byo-yomi with one stone per period
+        try:
+            self._send(colour, f"time_left {COLOUR_NAMES[colour]} {seconds} {stones}")
+        except GtpRefused:
+            pass  # the engine merely lacks a clock hint; the referee still keeps time
+
+    def _judge(self, colour: str, reply: str) -> str:
+        """Accept, void (rule 21) or reject the genmove answer."""
+        move = reply.strip().lower()
+        if move == "resign":
+            raise GameOver(colour, "R", "resignation")
+        if move == "pass":
+            self._record(colour, "pass")
+            self._ask(other(colour), f"play {COLOUR_NAMES[colour]} pass")
+            return "pass"
+        point = parse_vertex(move)
+        if point is None:
+            raise GameOver(colour, "F", f"malformed move {reply!r}")
+        vertex = vertex_name(point)
+        if on_board(point, self.cfg.size) and self._opponent_accepts(colour, vertex):
+            self._record(colour, vertex)
+            return vertex
+        self._void(colour, vertex)
+        return "pass"
+
+    def _opponent_accepts(self, colour: str, vertex: str) -> bool:
+        """The opponent engine is the legality check: '?' to play means illegal."""
+        try:
+            self._send(other(colour), f"play {COLOUR_NAMES[colour]} {vertex}")
+            return True
+        except GtpRefused:
+            return False
+
+    def _void(self, colour: str, vertex: str) -> None:
+        """Rule 21: an illegal move is void and counts as a pass; two warnings lose."""
+        self.warnings[colour] += 1
+        note = (f"{COLOUR_NAMES[colour]} {vertex} is illegal: void, counted as a pass,"
+                f" warning {self.warnings[colour]}")
+        self.record.warnings.append(note)
+        if self.warnings[colour] >= 2:
+            raise GameOver(colour, "F", f"second warning ({note})")
+        self._record(colour, "pass", note)
+        self._ask(other(colour), f"play {COLOUR_NAMES[colour]} pass")
+        self._resync(colour)
+
+    def _resync(self, colour: str) -> None:
+        """Rebuild the offender's board from the record.
+
+        Its engine believes the void move stands; `undo` would be wrong when the
+        engine never placed the stone (an occupied point), so replay instead.
+        """
+        self._ask(colour, "clear_board")
+        if self.record.handicap_stones:
+            self._ask(colour, "set_free_handicap " + " ".join(self.record.handicap_stones))
+        for mover, vertex in self.record.moves:
+            self._ask(colour, f"play {COLOUR_NAMES[mover]} {vertex}")
+
+    def _record(self, colour: str, vertex: str, note: str = "") -> None:
+        if note:
+            self.record.notes[len(self.record.moves)] = note
+        self.record.moves.append((colour, vertex))
+
+    # -- engine calls -------------------------------------------------------
+
+    def _send(self, colour: str, command: str) -> str:
+        """Send to `colour`'s engine; a crash or hang forfeits, '?' is the caller's."""
+        try:
+            return self.engines[colour].send(command, self.cfg.timeout)
+        except EngineFailure as error:
+            raise GameOver(colour, "F", f"{command!r}: {error}") from error
+
+    def _ask(self, colour: str, command: str) -> str:
+        """Send a command that must succeed; refusing it forfeits."""
+        try:
+            return self._send(colour, command)
+        except GtpRefused as error:
+            raise GameOver(colour, "F", f"{command!r} refused: {error}") from error
+
+    def _quiet(self, colour: str, command: str) -> str | None:
+        """Ask for information after the game is decided: failures change nothing."""
+        engine = self.engines.get(colour)
+        if engine is None or command not in engine.commands:
+            return None
+        try:
+            return engine.send(command, self.cfg.timeout)
+        except (EngineFailure, GtpRefused):
+            return None
+
+    def _player_scores(self) -> dict[str, str]:
+        """Each player's own final_score, for the RES_B / RES_W columns."""
+        return {c: normalize_score(self._quiet(c, "final_score") or "") or "?"
+                for c in (BLACK, WHITE)}
+
+    def _cpu_times(self) -> dict[str, float]:
+        times = {}
+        for colour in (BLACK, WHITE):
+            try:
+                times[colour] = float(self._quiet(colour, "cputime") or 0)
+            except ValueError:
+                times[colour] = 0.0
+        return times
+
+    # -- scoring ------------------------------------------------------------
+
+    def _score(self) -> None:
+        """Rules 13-16: the scorer engine replays the game and counts it."""
+        record = self.record
+        log_dir = self.cfg.log_dir
+        log = log_dir / f"game-{record.index:04d}-scorer.log" if log_dir else None
+        try:
+            scorer = GtpEngine(self.cfg.scorer, f"[game {record.index} scorer]", log,
+                               self.cfg.verbose)
+        except EngineFailure as error:
+            record.error = f"scorer: {error}"
+            return
+        command = ""
+        try:
+            for command in replay_commands(self.cfg, record) + ["final_score"]:
+                answer = scorer.send(command, self.cfg.timeout)
+            record.result = normalize_score(answer) or "?"
+            if record.result == "?":
+                record.error = f"scorer: final_score answered {answer!r}"
+        except (EngineFailure, GtpRefused) as error:
+            record.error = f"scorer: {command!r}: {error}"
+        finally:
+            scorer.close()
+
+
+def replay_commands(cfg: MatchConfig, record: GameRecord) -> list[str]:
+    """The GTP commands that rebuild a finished game on a fresh engine."""
+    commands = [f"boardsize {cfg.size}", "clear_board", f"komi {cfg.komi:g}"]
+    if record.handicap_stones:
+        commands.append("set_free_handicap " + " ".join(record.handicap_stones))
+    commands += [f"play {COLOUR_NAMES[c]} {v}" for c, v in record.moves]
+    return commands
+
+
+def play_game(cfg: MatchConfig, index: int, first_is_black: bool) -> GameRecord:
+    return Game(cfg, index, first_is_black).run()
+
+
+def nigiri(rng: random.Random) -> tuple[bool, str]:
+    """Rule 19 nigiri: the second engine hides a handful of white stones, the first
+    guesses odd (one black stone) or even (two); a right guess takes Black.
+    Returns (first engine is Black in game 0, what happened)."""
+    stones = rng.randint(1, 40)
+    guess_odd = rng.random() < 0.5
+    right = (stones % 2 == 1) == guess_odd
+    text = (f"second hid {stones} stones, first guessed {'odd' if guess_odd else 'even'}: "
+            f"first takes {'Black' if right else 'White'} in game 0")
+    return right, text
+
+
+def first_plays_black(index: int, first_black_game0: bool, fixed_colours: bool) -> bool:
+    """Colours alternate from game to game after the nigiri (or never, if fixed)."""
+    return fixed_colours or first_black_game0 == (index % 2 == 0)
+
+
+# ------------------------------------------------------------------------- SGF
+
+def sgf_text(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def game_comment(cfg: MatchConfig, record: GameRecord) -> str:
+    """The root comment: result, how it ended, clocks, warnings, forfeit reason."""
+    lines = [f"Result: {record.result} ({record.reason})"]
+    for colour in (BLACK, WHITE):
+        program = record.program_of(colour)
+        times = record.move_times[colour]
+        lines.append(f"{COLOUR_NAMES[colour].capitalize()}: {cfg.names[program]}"
+                     f" [{cfg.commands[program]}], {sum(times):.1f} s for {len(times)} moves"
+                     f" (max {max(times, default=0):.2f} s), CPU {record.cpu[colour]:.1f} s")
+    lines += [f"Warning: {w}" for w in record.warnings]
+    if record.error:
+        lines.append(f"Error: {record.error}")
+    return "\n".join(lines)
+
+
+def to_sgf(cfg: MatchConfig, record: GameRecord) -> str:
+    names = {record.colour_of(0): cfg.names[0], record.colour_of(1): cfg.names[1]}
+    root = (f"(;FF[4]GM[1]CA[UTF-8]AP[yunzi-referee:1]RU[Chinese]SZ[{cfg.size}]"
+            f"KM[{cfg.komi:g}]TM[{cfg.main_time:g}]"
+            f"OT[{cfg.byoyomi_periods}x{cfg.byoyomi_time:g} byo-yomi]"
+            f"DT[{record.date}]GN[game {record.index}]"
+            f"PB[{sgf_text(names[BLACK])}]PW[{sgf_text(names[WHITE])}]RE[{record.result}]")
+    if record.handicap_stones:
+        root += f"HA[{len(record.handicap_stones)}]AB" + "".join(
+            f"[{sgf_point(v, cfg.size)}]" for v in record.handicap_stones) + "PL[W]"
+    root += f"C[{sgf_text(game_comment(cfg, record))}]"
+    nodes = []
+    for number, (colour, vertex) in enumerate(record.moves):
+        note = record.notes.get(number)
+        nodes.append(f";{colour}[{sgf_point(vertex, cfg.size)}]"
+                     + (f"C[{sgf_text(note)}]" if note else ""))
+    lines = [root] + ["".join(nodes[i:i + 10]) for i in range(0, len(nodes), 10)]
+    return "\n".join(lines) + ")\n"
+
+
+# ------------------------------------------------------------ .dat and summary
+
+def flip_result(result: str, flip: bool) -> str:
+    """gogui-twogtp writes B for the first program even when it played White."""
+    if flip and result[:2] in ("B+", "W+"):
+        return ("W" if result[0] == "B" else "B") + result[1:]
+    return result
+
+
+@dataclass
+class DatRow:
+    """One game as the .dat table stores it, from the first program's point of view.
+
+    gogui-twogtp convention: B/_B columns belong to the first program (--black),
+    W/_W to the second, even in games where ALT=1 (the first program had White).
+    The per-program move counts and longest move live on an extra '# MOVES' line.
+    """
+    game: int
+    res_b: str
+    res_w: str
+    res_r: str
+    alt: bool
+    dup: str
+    length: int
+    time: tuple[float, float]
+    cpu: tuple[float, float]
+    err: bool
+    err_msg: str
+    moves: tuple[int, int]
+    longest: tuple[float, float]
+
+    @classmethod
+    def from_record(cls, record: GameRecord, dup: str) -> DatRow:
+        alt = not record.first_is_black
+        by_program = [record.colour_of(p) for p in (0, 1)]
+        times = [record.move_times[c] for c in by_program]
+        message = "; ".join(([record.error] if record.error else []) + record.warnings)
+        return cls(record.index, flip_result(record.player_results[by_program[0]], alt),
+                   flip_result(record.player_results[by_program[1]], alt),
+                   flip_result(record.result, alt), alt, dup, len(record.moves),
+                   (sum(times[0]), sum(times[1])),
+                   (record.cpu[by_program[0]], record.cpu[by_program[1]]), bool(record.error),
+                   " ".join(message.split()), (len(times[0]), len(times[1])),
+                   (max(times[0], default=0.0), max(times[1], default=0.0)))
+
+    @classmethod
+    def from_text(cls, line: str) -> DatRow:
+        """Parse a table row; the '# MOVES' fields are filled in by read_dat."""
+        f = line.split("\t")
+        f += [""] * (len(DAT_COLUMNS) - len(f))  # an empty ERR_MSG may lose its tab
+        return cls(int(f[0]), f[1], f[2], f[3], f[4] == "1", f[5], int(f[6]),
+                   (float(f[7]), float(f[8])), (float(f[9]), float(f[10])), f[11] == "1",
+                   f[12], (0, 0), (0.0, 0.0))
+
+    def to_text(self) -> str:
+        row = [str(self.game), self.res_b, self.res_w, self.res_r, str(int(self.alt)),
+               self.dup, str(self.length), f"{self.time[0]:.2f}", f"{self.time[1]:.2f}",
+               f"{self.cpu[0]:.2f}", f"{self.cpu[1]:.2f}", str(int(self.err)),
+               self.err_msg]
+        extra = ["# MOVES", str(self.game), str(self.moves[0]), str(self.moves[1]),
+                 f"{self.longest[0]:.3f}", f"{self.longest[1]:.3f}"]
+        return "\t".join(row) + "\n" + "\t".join(extra) + "\n"
+
+
+def dat_header(info: dict[str, str]) -> str:
+    """Header comment lines in gogui-twogtp's '# Key: value' form."""
+    return "".join(f"# {key}: {value}\n" for key, value in info.items()) \
+        + "#\n#" + "\t".join(DAT_COLUMNS) + "\n"
+
+
+def read_dat(path: Path) -> tuple[list[str], dict[str, str], list[DatRow]]:
+    """Header lines, header fields and rows of a .dat file this script wrote."""
+    header, info, rows, extras = [], {}, [], {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# MOVES\t"):
+            _, game, m0, m1, l0, l1 = line.split("\t")
+            extras[int(game)] = ((int(m0), int(m1)), (float(l0), float(l1)))
+        elif line.startswith("#"):
+            header.append(line)
+            key, sep, value = line[1:].strip().partition(": ")
+            if sep:
+                info[key] = value
+        elif line.strip():
+            rows.append(DatRow.from_text(line))
+    for row in rows:
+        row.moves, row.longest = extras.get(row.game, ((0, 0), (0.0, 0.0)))
+    return header, info, rows
+
+
+def wilson_interval(successes: float, n: float, z: float = Z_95) -> tuple[float, float]:
+    """Wilson score interval: unlike the normal one it stays inside [0, 1] and
+    is sensible for the small or lopsided samples engine matches produce."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo_difference(p: float) -> float:
+    """Elo difference implied by an expected score p (logistic model)."""
+    if p <= 0:
+        return -math.inf
+    if p >= 1:
+        return math.inf
+    return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def summarize(rows: list[DatRow], names: tuple[str, str]) -> str:
+    """The end-of-match report; jigo counts as half a win for each side."""
+    wins = [[r for r in rows if r.res_r.startswith(side)] for side in ("B+", "W+")]
+    jigo = sum(r.res_r == "0" for r in rows)
+    unknown = len(rows) - len(wins[0]) - len(wins[1]) - jigo
+    decided = len(wins[0]) + len(wins[1]) + jigo
+    score = len(wins[0]) + 0.5 * jigo
+    low, high = wilson_interval(score, decided)
+    rate = score / decided if decided else 0.5
+    lines = [f"{len(rows)} games: first = {names[0]}, second = {names[1]}"]
+    for program, label in enumerate(("first", "second")):
+        as_black = sum(r.alt == (program == 1) for r in wins[program])
+        lines.append(f"  {label:6} wins {len(wins[program]):4}  (as Black {as_black},"
+                     f" as White {len(wins[program]) - as_black})")
+    lines.append(f"  jigo {jigo}, no result {unknown}, duplicate games"
+                 f" {sum(r.dup != '-' for r in rows)}")
+    ends = {kind: sum(r.res_r.endswith("+" + kind) for r in rows) for kind in ("R", "Time", "F")}
+    lines.append("  ended by resignation {R}, time {Time}, forfeit {F}".format(**ends))
+    lines.append(f"  first win rate {100 * rate:.1f}% (95% CI {100 * low:.1f}%"
+                 f" - {100 * high:.1f}%, Wilson, {decided} decided games)")
+    lines.append(f"  Elo difference first - second {elo_difference(rate):+.0f}"
+                 f" (95% CI {elo_difference(low):+.0f} .. {elo_difference(high):+.0f})")
+    for program, label in enumerate(("first", "second")):
+        moves = sum(r.moves[program] for r in rows)
+        total = sum(r.time[program] for r in rows)
+        longest = max((r.longest[program] for r in rows), default=0.0)
+        lines.append(f"  {label:6} seconds per move: average {total / moves if moves else 0:.3f},"
+                     f" max {longest:.3f} ({moves} moves)")
+    return "\n".join(lines)
+
+
+class ResultWriter:
+    """Writes each finished game at once (SGF, .dat row), so an interrupted match
+    keeps what it played; a lock keeps parallel games from interleaving."""
+
+    def __init__(self, cfg: MatchConfig, dat: Path | None, sgf_dir: Path | None):
+        self.cfg, self.dat, self.sgf_dir = cfg, dat, sgf_dir
+        self.rows: list[DatRow] = []
+        self._seen: dict[tuple, int] = {}
+        self._lock = threading.Lock()
+
+    def freeze(self) -> None:
+        """Take the lock for good, so that no file is half-written at exit."""
+        self._lock.acquire(timeout=10)
+
+    def add(self, record: GameRecord) -> DatRow:
+        with self._lock:
+            key = (record.first_is_black, tuple(record.handicap_stones), tuple(record.moves))
+            first = self._seen.setdefault(key, record.index)
+            row = DatRow.from_record(record, "-" if first == record.index else str(first))
+            self.rows.append(row)
+            if self.sgf_dir:
+                (self.sgf_dir / f"game-{record.index:04d}.sgf").write_text(
+                    to_sgf(self.cfg, record), encoding="utf-8")
+            if self.dat:
+                with open(self.dat, "a", encoding="utf-8") as out:
+                    out.write(row.to_text())
+            return row
+
+
+# ------------------------------------------------------------------------ CLI
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Play a match between two GTP engines under yunzi's rules (RULES.md): "
+                    "nigiri, alternating colours, byo-yomi clocks, warnings for illegal "
+                    "moves, area scoring by a separate scorer engine.",
+        epilog="The .dat table follows gogui-twogtp: its B/W columns mean the first/second "
+               "engine, ALT=1 marks games where the first engine played White. SGF files "
+               "use real colours.")
+    engines = parser.add_argument_group("engines")
+    engines.add_argument("--black", "--first", dest="first", metavar="CMD",
+                         help="first engine command line (shell-split); its colour in game "
+                              "0 is decided by nigiri, then colours alternate")
+    engines.add_argument("--white", "--second", dest="second", metavar="CMD",
+                         help="second engine command line")
+    engines.add_argument("--scorer", metavar="CMD", default=DEFAULT_SCORER,
+                         help="engine that replays finished games and answers final_score "
+                              "(area counting); default: %(default)s; e.g. "
+                              "'/usr/games/gnugo --mode gtp --chinese-rules'")
+    games = parser.add_argument_group("games")
+    games.add_argument("--games", type=int, default=1, help="number of games (default 1)")
+    games.add_argument("--game-index", type=int, default=0, metavar="K",
+                       help="number of the first game (default 0): to split a match over "
+                            "machines, give each the same --seed and its own K")
+    games.add_argument("--seed", type=int, help="seed for the nigiri (default: random, "
+                                                "written to the .dat header)")
+    games.add_argument("--fixed-colours", action="store_true",
+                       help="no nigiri: the first engine is Black in every game")
+    games.add_argument("--size", type=int, default=19, help="board size (default 19)")
+    games.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5, rule 16)")
+    games.add_argument("--handicap", type=int, default=0, metavar="N",
+                       help="handicap stones, 2..9 (rule 17; komi stays --komi)")
+    games.add_argument("--free-handicap", action="store_true",
+                       help="Black places the stones with place_free_handicap "
+                            "instead of fixed_handicap")
+    games.add_argument("--max-moves", type=int, default=0, metavar="M",
+                       help="score the game after M moves (default 3 x size^2)")
+    clock = parser.add_argument_group("clock (rule 20)")
+    clock.add_argument("--main-time", type=float, default=600.0, metavar="S",
+                       help="main time in seconds (default 600)")
+    clock.add_argument("--byoyomi-time", type=float, default=60.0, metavar="S",
+                       help="length of one byo-yomi period (default 60)")
+    clock.add_argument("--byoyomi-periods", type=int, default=5, metavar="P",
+                       help="byo-yomi periods (default 5; 0 = absolute time; "
+                            "0 with --main-time 0 = no clock)")
+    clock.add_argument("--grace", type=float, default=10.0, metavar="S",
+                       help="seconds past an engine's time before it counts as hung "
+                            "(default 10)")
+    clock.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                       help="limit for answers to every command but a timed genmove, "
+                            "and for genmove when there is no clock (default 60)")
+    output = parser.add_argument_group("output")
+    output.add_argument("--sgf-dir", type=Path, metavar="DIR", help="write game-NNNN.sgf here")
+    output.add_argument("--dat", type=Path, metavar="FILE",
+                        help="gogui-twogtp style results table")
+    output.add_argument("--force", action="store_true", help="overwrite an existing --dat")
+    output.add_argument("--log-dir", type=Path, metavar="DIR",
+                        help="engines' stderr goes to DIR/game-NNNN-COLOUR.log "
+                             "(default: discarded)")
+    output.add_argument("--verbose", action="store_true", help="echo GTP traffic on stderr")
+    parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+                        help="games played at once (default 1)")
+    parser.add_argument("--merge", nargs="+", type=Path, metavar="DAT",
+                        help="merge .dat files (into --dat if given) and print the summary; "
+                             "plays nothing")
+    args = parser.parse_args(argv)
+    if not args.merge and not (args.first and args.second):
+        parser.error("--black and --white are required (or use --merge)")
+    if args.byoyomi_periods > 0 and args.byoyomi_time <= 0:
+        parser.error("--byoyomi-time must be positive when there are periods")
+    if args.handicap == 1 or args.handicap < 0:
+        parser.error("--handicap is 0 or 2..9 (handicap 1 is just --komi 0, rule 17)")
+    if args.dat and args.dat.exists() and not args.force:
+        parser.error(f"{args.dat} exists (use --force to overwrite)")
+    return args
+
+
+def merge(args: argparse.Namespace) -> int:
+    """Join .dat files of one match (played in pieces) and print the summary."""
+    header, info, rows = read_dat(args.merge[0])
+    for path in args.merge[1:]:
+        _, other_info, more = read_dat(path)
+        for key in ("Black", "BlackVersion", "White", "WhiteVersion"):
+            if other_info.get(key) != info.get(key):
+                sys.exit(f"{path}: {key} is {other_info.get(key)!r}, not {info.get(key)!r}")
+        rows += more
+    games = [r.game for r in rows]
+    if len(set(games)) != len(games):
+        sys.exit("the same game number appears twice; were --game-index values reused?")
+    rows.sort(key=lambda r: r.game)
+    if args.dat:
+        args.dat.write_text("\n".join(header) + "\n" + "".join(r.to_text() for r in rows),
+                            encoding="utf-8")
+    names = tuple(f"{info.get(k, '?')} {info.get(k + 'Version', '')}".strip()
+                  for k in ("Black", "White"))
+    print(summarize(rows, names))
+    return 0
+
+
+def run_match(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    black0, nigiri_text = nigiri(random.Random(seed))
+    if args.fixed_colours:
+        nigiri_text = "none: first engine is Black in every game"
+    probes = [probe_engine(cmd, label, args.timeout)
+              for cmd, label in ((args.first, "first"), (args.second, "second"),
+                                 (args.scorer, "scorer"))]
+    cfg = MatchConfig(
+        commands=(args.first, args.second),
+        names=tuple(f"{name} {version}" for name, version in probes[:2]),
+        size=args.size, komi=args.komi, handicap=args.handicap,
+        free_handicap=args.free_handicap, main_time=args.main_time,
+        byoyomi_time=args.byoyomi_time, byoyomi_periods=args.byoyomi_periods,
+        max_moves=args.max_moves, scorer=args.scorer, grace=args.grace, timeout=args.timeout,
+        log_dir=args.log_dir, verbose=args.verbose)
+    for directory in (args.sgf_dir, args.log_dir, args.dat and args.dat.parent):
+        if directory:
+            directory.mkdir(parents=True, exist_ok=True)
+    if args.dat:
+        args.dat.write_text(dat_header(match_info(args, probes, seed, nigiri_text)),
+                            encoding="utf-8")
+    progress(f"nigiri (seed {seed}): {nigiri_text}")
+    writer = ResultWriter(cfg, args.dat, args.sgf_dir)
+    indices = range(args.game_index, args.game_index + args.games)
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
+    try:
+        futures = [pool.submit(play_game, cfg, i, first_plays_black(i, black0, args.fixed_colours))
+                   for i in indices]
+        for future in concurrent.futures.as_completed(futures):
+            record = future.result()
+            report_game(cfg, record, writer.add(record))
+    except KeyboardInterrupt:
+        # Games in progress would only record forfeits for killed engines: drop them.
+        writer.freeze()
+        GtpEngine.kill_all()
+        progress(f"interrupted: {len(writer.rows)} finished games are saved")
+        os._exit(130)
+    pool.shutdown()
+    print(summarize(sorted(writer.rows, key=lambda r: r.game), cfg.names))
+    return 0
+
+
+def match_info(args: argparse.Namespace, probes: list[tuple[str, str]], seed: int,
+               nigiri_text: str) -> dict[str, str]:
+    """Header fields: gogui-twogtp's keys first, then this referee's own."""
+    clock = (f"{args.main_time:g} s + {args.byoyomi_periods} x {args.byoyomi_time:g} s"
+             " byo-yomi")
+    return {
+        "Black": probes[0][0], "BlackCommand": args.first, "BlackLabel": "first",
+        "BlackVersion": probes[0][1],
+        "Date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "Host": socket.gethostname(), "Komi": f"{args.komi:g}",
+        "Referee": f"{args.scorer} ({probes[2][0]} {probes[2][1]})", "Size": str(args.size),
+        "White": probes[1][0], "WhiteCommand": args.second, "WhiteLabel": "second",
+        "WhiteVersion": probes[1][1], "Xml": "0",
+        "Handicap": f"{args.handicap}{' free' if args.free_handicap else ''}",
+        "Time": clock, "Seed": str(seed), "Nigiri": nigiri_text,
+        "Columns": "B/_B = first engine, W/_W = second engine; ALT=1: first engine had White",
+    }
+
+
+def report_game(cfg: MatchConfig, record: GameRecord, row: DatRow) -> None:
+    black = cfg.names[0] if record.first_is_black else cfg.names[1]
+    white = cfg.names[1] if record.first_is_black else cfg.names[0]
+    progress(f"game {record.index}: {black} (B) vs {white} (W): {record.result}"
+             f" ({record.reason}), {row.length} moves"
+             + (f"; {row.err_msg}" if row.err_msg else ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    return merge(args) if args.merge else run_match(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

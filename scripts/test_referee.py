@@ -1,0 +1,465 @@
+"""Tests for scripts/referee.py: python3 -m unittest scripts/test_referee.py -v
+
+Real games use GNU Go at level 0 (fast); misbehaving engines are a small fake GTP
+engine written to a temporary directory. The scorer defaults to GNU Go because
+yunzi may not be built yet; set REFEREE_SCORER to use another one (e.g.
+target/release/yunzi).
+"""
+
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+from pathlib import Path
+
+SCRIPTS = Path(__file__).resolve().parent
+sys.path.insert(0, str(SCRIPTS))
+import referee  # noqa: E402
+
+GNUGO_PATH = "/usr/games/gnugo"
+GNUGO = f"{GNUGO_PATH} --mode gtp --level 0 --chinese-rules --positional-superko"
+SCORER = os.environ.get("REFEREE_SCORER", f"{GNUGO_PATH} --mode gtp --chinese-rules")
+HAVE_GNUGO = Path(GNUGO_PATH).exists()
+HAVE_SCORER = "REFEREE_SCORER" in os.environ or HAVE_GNUGO
+
+# A fake engine; argv[1] is its behaviour, argv[2] (optional) a file that gets a
+# copy of every command it receives. It knows only occupied points (no
+# captures), which is all these short games need.
+#   fill           plays the first empty point from A1 on
+#   passer         always passes; a plain GTP v2 engine without kgs-time_settings
+#   occupied       answers genmove with an occupied point whenever there is one
+#   occupied-once  does that once, then fills
+#   sleep:S        sleeps S seconds in genmove, then fills
+#   crash          exits on genmove
+#   garbage        answers genmove with a non-move
+#   resign         resigns
+#   offboard       answers genmove with T19, a vertex off small boards
+#   wrongcount     places one handicap stone too few
+FAKE_ENGINE = r'''
+import sys, time
+
+mode = sys.argv[1]
+transcript = open(sys.argv[2], "a") if len(sys.argv) > 2 else None
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+size, stones, cheated = 19, [], False
+
+
+def empty_points():
+    points = [f"{c}{r}" for r in range(1, size + 1) for c in COLUMNS[:size]]
+    return [p for p in points if p not in stones]
+
+
+def genmove():
+    global cheated
+    if mode == "crash":
+        sys.exit(3)
+    if mode.startswith("sleep:"):
+        time.sleep(float(mode[6:]))
+    if mode == "garbage":
+        return "hello"
+    if mode == "resign":
+        return "resign"
+    if mode == "offboard":
+        return "T19"
+    if mode == "passer":
+        return "pass"
+    if stones and (mode == "occupied" or mode == "occupied-once" and not cheated):
+        cheated = True
+        return stones[0]
+    free = empty_points()
+    if not free:
+        return "pass"
+    stones.append(free[0])
+    return free[0]
+
+
+def handle(command, args):
+    global size
+    if command == "boardsize":
+        size = int(args[0])
+    elif command == "clear_board":
+        stones.clear()
+    elif command == "play" and args[1].lower() != "pass":
+        if args[1].upper() in stones:
+            return False, "illegal move"
+        stones.append(args[1].upper())
+    elif command in ("fixed_handicap", "place_free_handicap"):
+        placed = empty_points()[:int(args[0]) - (mode == "wrongcount")]
+        stones.extend(placed)
+        return True, " ".join(placed)
+    elif command == "set_free_handicap":
+        stones.extend(a.upper() for a in args)
+    elif command == "genmove":
+        return True, genmove()
+    elif command == "name":
+        return True, "fake-" + mode
+    elif command == "version":
+        return True, "1"
+    elif command == "cputime":
+        return True, "0.25"
+    elif command == "list_commands":
+        known = ["boardsize", "clear_board", "komi", "play", "genmove", "time_settings",
+                 "time_left", "fixed_handicap", "place_free_handicap", "set_free_handicap",
+                 "name", "version", "list_commands", "cputime", "quit"]
+        return True, "\n".join(known + ([] if mode == "passer" else ["kgs-time_settings"]))
+    return True, ""
+
+
+for line in sys.stdin:
+    if transcript:
+        transcript.write(line)
+        transcript.flush()
+    words = line.split()
+    if not words:
+        continue
+    ident = words.pop(0) if words[0].isdigit() else ""
+    ok, text = handle(words[0], words[1:])
+    sys.stdout.write(f"{'=' if ok else '?'}{ident} {text}\n\n")
+    sys.stdout.flush()
+    if words[0] == "quit":
+        break
+'''
+
+
+class FakeEngineCase(unittest.TestCase):
+    """Games between fake engines, played in-process through referee.play_game."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.fake_path = Path(cls.tmp.name) / "fake_engine.py"
+        cls.fake_path.write_text(FAKE_ENGINE)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def fake(self, mode, transcript=None):
+        words = [sys.executable, str(self.fake_path), mode]
+        return shlex.join(words + ([str(transcript)] if transcript else []))
+
+    def play(self, black, white, **overrides):
+        """One game with `black` as the first engine, Black (no nigiri)."""
+        settings = dict(size=5, komi=7.5, main_time=30, byoyomi_time=5, byoyomi_periods=1,
+                        scorer=SCORER, grace=5, timeout=10)
+        settings.update(overrides)
+        cfg = referee.MatchConfig(commands=(black, white), **settings)
+        return referee.play_game(cfg, 0, True)
+
+
+class IllegalMoveTest(FakeEngineCase):
+    """Rule 21: an illegal move is void, counts as a pass and earns a warning."""
+
+    @unittest.skipUnless(HAVE_SCORER, "needs a scorer engine")
+    def test_one_illegal_move_is_a_warning_and_a_pass(self):
+        # B A1, W pass, B A1 again (occupied): void = pass, so two passes end it.
+        record = self.play(self.fake("occupied-once"), self.fake("passer"))
+        self.assertEqual(record.moves, [("B", "A1"), ("W", "pass"), ("B", "pass")])
+        self.assertEqual(len(record.warnings), 1)
+        self.assertIn("warning 1", record.notes[2])
+        self.assertEqual(record.reason, "two passes")
+        self.assertTrue(record.result.startswith("B+"), record.result)
+        self.assertEqual(record.error, "")
+
+    def test_second_illegal_move_loses(self):
+        record = self.play(self.fake("occupied"), self.fake("fill"))
+        self.assertEqual(record.result, "W+F")
+        self.assertEqual(len(record.warnings), 2)
+        self.assertIn("second warning", record.reason)
+        self.assertEqual(record.moves, [("B", "A1"), ("W", "B1"), ("B", "pass"), ("W", "C1")])
+
+    def test_vertex_off_the_board_is_illegal_not_malformed(self):
+        record = self.play(self.fake("offboard"), self.fake("fill"))
+        self.assertEqual(record.result, "W+F")
+        self.assertEqual(len(record.warnings), 2)
+        self.assertIn("black T19 is illegal", record.warnings[0])
+
+
+class ForfeitTest(FakeEngineCase):
+    """Rules 12 and 20: time, crashes, hangs and protocol errors lose the game."""
+
+    def test_slow_engine_loses_on_time(self):
+        record = self.play(self.fake("sleep:1.5"), self.fake("passer"),
+                           main_time=0.5, byoyomi_time=0.5, byoyomi_periods=1)
+        self.assertEqual(record.result, "W+Time")
+        self.assertEqual(len(record.move_times["B"]), 1)
+
+    def test_hung_engine_forfeits_after_grace(self):
+        start = time.monotonic()
+        record = self.play(self.fake("sleep:60"), self.fake("passer"),
+                           main_time=0.5, byoyomi_time=0.5, byoyomi_periods=1, grace=0.5)
+        self.assertLess(time.monotonic() - start, 6)  # no waiting on cputime or quit
+        self.assertEqual(record.result, "W+F")
+        self.assertIn("hung", record.reason)
+
+    def test_crashing_engine_forfeits(self):
+        record = self.play(self.fake("fill"), self.fake("crash"))
+        self.assertEqual(record.result, "B+F")
+        self.assertIn("exited (code 3)", record.reason)
+        self.assertIn("white forfeits", record.error)
+        self.assertEqual(record.cpu, {"B": 0.25, "W": 0.0})
+
+    def test_resignation(self):
+        record = self.play(self.fake("fill"), self.fake("resign"))
+        self.assertEqual((record.result, record.reason, record.error), ("B+R", "resignation", ""))
+
+    def test_malformed_move_forfeits(self):
+        record = self.play(self.fake("garbage"), self.fake("fill"))
+        self.assertEqual(record.result, "W+F")
+        self.assertIn("malformed", record.reason)
+
+    def test_missing_engine_forfeits(self):
+        record = self.play(self.fake("fill"), "/nonexistent/engine --gtp")
+        self.assertEqual(record.result, "B+F")
+        self.assertIn("cannot start", record.reason)
+
+    def test_wrong_free_handicap_count_forfeits(self):
+        record = self.play(self.fake("wrongcount"), self.fake("fill"),
+                           handicap=3, free_handicap=True)
+        self.assertEqual(record.result, "W+F")
+        self.assertIn("2 stones instead of 3", record.reason)
+
+
+class ProtocolTest(FakeEngineCase):
+    """What the engines are told: clock commands (rule 20) and handicap (rule 17)."""
+
+    @unittest.skipUnless(HAVE_SCORER, "needs a scorer engine")
+    def test_time_commands_kgs_and_plain(self):
+        kgs, plain = (Path(self.tmp.name) / name for name in ("kgs.log", "plain.log"))
+        record = self.play(self.fake("fill", kgs), self.fake("passer", plain),
+                           main_time=0, byoyomi_time=5, byoyomi_periods=3, max_moves=4)
+        self.assertEqual(record.reason, "move limit 4")
+        kgs_text, plain_text = kgs.read_text(), plain.read_text()
+        self.assertIn("kgs-time_settings byoyomi 0 5 3", kgs_text)
+        self.assertRegex(kgs_text, r"\d+ time_left black 5 3\n")
+        self.assertIn("time_settings 0 5 1", plain_text)
+        self.assertRegex(plain_text, r"\d+ time_left white 5 1\n")
+        self.assertNotIn("kgs-time_settings", plain_text)
+
+    def test_failing_scorer_gives_no_result(self):
+        record = self.play(self.fake("fill"), self.fake("passer"), max_moves=2,
+                           scorer="/nonexistent/scorer")
+        self.assertEqual(record.result, "?")
+        self.assertIn("scorer: cannot start", record.error)
+
+    @unittest.skipUnless(HAVE_SCORER, "needs a scorer engine")
+    def test_fixed_handicap_white_moves_first(self):
+        white_log = Path(self.tmp.name) / "handicap.log"
+        cfg = dict(size=7, handicap=2, max_moves=2, komi=0.5)
+        record = self.play(self.fake("fill"), self.fake("fill", white_log), **cfg)
+        self.assertEqual(record.handicap_stones, ["A1", "B1"])
+        self.assertEqual(record.moves[0][0], "W")
+        self.assertIn("set_free_handicap A1 B1", white_log.read_text())
+        sgf = referee.to_sgf(referee.MatchConfig(commands=("a", "b"), **cfg), record)
+        self.assertIn("HA[2]AB[ag][bg]PL[W]", sgf)
+
+
+class ClockTest(unittest.TestCase):
+    """Rule 20 byo-yomi accounting, fed with elapsed seconds (no wall clock)."""
+
+    def test_main_time_is_used_first(self):
+        clock = referee.ByoYomiClock(main=10, period=60, periods=1)
+        self.assertTrue(clock.charge(4))
+        self.assertAlmostEqual(clock.main_left, 6)
+        self.assertEqual(clock.time_left(), (6, 0))
+        self.assertEqual(clock.available(), 66)
+
+    def test_move_within_a_period_costs_nothing(self):
+        clock = referee.ByoYomiClock(main=10, period=60, periods=3)
+        self.assertTrue(clock.charge(69))  # 10 s main + 59 s of the first period
+        self.assertEqual(clock.periods_left, 3)
+        self.assertEqual(clock.time_left(), (60, 3))
+        self.assertTrue(clock.charge(59.9))
+        self.assertEqual(clock.periods_left, 3)
+
+    def test_each_full_period_used_spends_one(self):
+        clock = referee.ByoYomiClock(main=0, period=60, periods=4)
+        self.assertTrue(clock.charge(60))
+        self.assertEqual(clock.periods_left, 3)
+        self.assertTrue(clock.charge(130))  # two full periods and 10 s of a third
+        self.assertEqual(clock.periods_left, 1)
+        self.assertEqual(clock.time_left(), (60, 1))
+
+    def test_running_out_of_the_last_period_loses(self):
+        clock = referee.ByoYomiClock(main=0, period=60, periods=2)
+        self.assertFalse(clock.charge(120))
+        clock = referee.ByoYomiClock(main=0, period=60, periods=1)
+        self.assertTrue(clock.charge(59))
+        self.assertFalse(clock.charge(60))
+
+    def test_absolute_time_and_no_clock(self):
+        clock = referee.ByoYomiClock(main=5, period=60, periods=0)
+        self.assertTrue(clock.charge(5))
+        self.assertFalse(clock.charge(0.1))
+        untimed = referee.ByoYomiClock(main=0, period=60, periods=0)
+        self.assertTrue(untimed.charge(1e6))
+        self.assertEqual(untimed.available(), math.inf)
+
+    def test_time_settings_commands(self):
+        kgs = {"kgs-time_settings", "time_settings"}
+        self.assertEqual(referee.time_settings_command(300, 60, 5, kgs),
+                         "kgs-time_settings byoyomi 300 60 5")
+        self.assertEqual(referee.time_settings_command(300, 60, 5, {"time_settings"}),
+                         "time_settings 300 60 1")
+        self.assertEqual(referee.time_settings_command(300, 60, 0, {"time_settings"}),
+                         "time_settings 300 0 0")
+        self.assertEqual(referee.time_settings_command(0, 60, 0, kgs), "kgs-time_settings none")
+        self.assertIsNone(referee.time_settings_command(300, 60, 5, set()))
+
+
+class StatisticsTest(unittest.TestCase):
+    def test_wilson_interval(self):
+        low, high = referee.wilson_interval(5, 10)
+        self.assertAlmostEqual(low, 0.2366, places=4)
+        self.assertAlmostEqual(high, 0.7634, places=4)
+        low, high = referee.wilson_interval(0, 10)
+        self.assertEqual(low, 0.0)
+        self.assertAlmostEqual(high, 0.2775, places=4)
+        self.assertEqual(referee.wilson_interval(0, 0), (0.0, 1.0))
+
+    def test_elo(self):
+        self.assertEqual(referee.elo_difference(0.5), 0)
+        self.assertAlmostEqual(referee.elo_difference(0.75), 400 * math.log10(3))
+        self.assertAlmostEqual(referee.elo_difference(0.25), -400 * math.log10(3))
+        self.assertEqual(referee.elo_difference(1.0), math.inf)
+        self.assertEqual(referee.elo_difference(0.0), -math.inf)
+
+    def test_summary_counts_from_first_engine_view(self):
+        def row(game, result, alt):
+            return referee.DatRow(game, result, result, result, alt, "-", 50, (5.0, 10.0),
+                                  (0, 0), False, "", (25, 25), (0.5, 1.5))
+        rows = [row(0, "B+R", False), row(1, "B+3.5", True), row(2, "W+Time", False),
+                row(3, "B+F", True)]
+        text = referee.summarize(rows, ("yunzi 0.1", "GNU Go 3.8"))
+        self.assertIn("first  wins    3  (as Black 1, as White 2)", text)
+        self.assertIn("first win rate 75.0%", text)
+        self.assertIn("Elo difference first - second +191", text)
+        self.assertIn("resignation 1, time 1, forfeit 1", text)
+        self.assertIn("first  seconds per move: average 0.200, max 0.500", text)
+        self.assertIn("second seconds per move: average 0.400, max 1.500", text)
+
+
+class FormatTest(unittest.TestCase):
+    """GTP parsing, vertices, SGF and the .dat round trip."""
+
+    def test_parse_response(self):
+        self.assertEqual(referee.parse_response(["=3 C4"], 3), (True, "C4"))
+        self.assertEqual(referee.parse_response(["=", ], 1), (True, ""))
+        self.assertEqual(referee.parse_response(["=2 a", "b"], 2), (True, "a\nb"))
+        self.assertEqual(referee.parse_response(["?4 illegal move"], 4), (False, "illegal move"))
+        with self.assertRaises(referee.EngineFailure):
+            referee.parse_response(["=5 C4"], 6)
+        with self.assertRaises(referee.EngineFailure):
+            referee.parse_response(["thinking..."], 1)
+
+    def test_clean_line(self):
+        self.assertEqual(referee.clean_line("=1\tB+3\r\n"), "=1 B+3")
+
+    def test_vertices(self):
+        self.assertEqual(referee.parse_vertex("A1"), (0, 0))
+        self.assertEqual(referee.parse_vertex("j9"), (8, 8))
+        self.assertIsNone(referee.parse_vertex("I5"))
+        self.assertIsNone(referee.parse_vertex("hello"))
+        self.assertEqual(referee.sgf_point("A1", 9), "ai")
+        self.assertEqual(referee.sgf_point("J9", 9), "ia")
+        self.assertEqual(referee.sgf_point("pass", 9), "")
+
+    def test_scores(self):
+        self.assertEqual(referee.normalize_score("b+3.5"), "B+3.5")
+        self.assertEqual(referee.normalize_score("0"), "0")
+        self.assertIsNone(referee.normalize_score("Black wins"))
+        self.assertEqual(referee.flip_result("B+3.5", True), "W+3.5")
+        self.assertEqual(referee.flip_result("0", True), "0")
+
+    def test_nigiri_is_seeded_and_colours_alternate(self):
+        import random
+        self.assertEqual(referee.nigiri(random.Random(7)), referee.nigiri(random.Random(7)))
+        self.assertEqual([referee.first_plays_black(i, True, False) for i in range(4)],
+                         [True, False, True, False])
+        self.assertEqual([referee.first_plays_black(i, False, False) for i in range(2)],
+                         [False, True])
+        self.assertTrue(referee.first_plays_black(1, False, True))
+
+    def test_dat_round_trip_and_duplicates(self):
+        cfg = referee.MatchConfig(commands=("a", "b"), size=5)
+        with tempfile.TemporaryDirectory() as tmp:
+            dat = Path(tmp) / "m.dat"
+            dat.write_text(referee.dat_header({"Black": "a", "White": "b"}))
+            writer = referee.ResultWriter(cfg, dat, Path(tmp))
+            for index, first_black in ((0, False), (1, True), (2, False)):
+                record = referee.GameRecord(index, first_black, "2024-01-01",
+                                            moves=[("B", "C3"), ("W", "pass"), ("B", "pass")],
+                                            result="B+17.5", reason="two passes")
+                record.move_times = {"B": [0.5, 0.25], "W": [0.75]}
+                writer.add(record)
+            _, info, rows = referee.read_dat(dat)
+            self.assertEqual(rows, writer.rows)
+            self.assertEqual([r.dup for r in rows], ["-", "-", "0"])
+            self.assertEqual([r.res_r for r in rows], ["W+17.5", "B+17.5", "W+17.5"])
+            self.assertEqual(rows[0].time, (0.75, 0.75))
+            self.assertEqual(rows[0].moves, (1, 2))
+            self.assertEqual(info["Black"], "a")
+            self.assertTrue((Path(tmp) / "game-0002.sgf").exists())
+
+
+@unittest.skipUnless(HAVE_GNUGO and HAVE_SCORER, "needs /usr/games/gnugo")
+class MatchTest(unittest.TestCase):
+    """The command line end to end, GNU Go against GNU Go on 7x7."""
+
+    def referee_cli(self, *args):
+        command = [sys.executable, str(SCRIPTS / "referee.py"), "--black", GNUGO,
+                   "--white", GNUGO, "--size", "7", "--komi", "7.5", "--main-time", "60",
+                   "--byoyomi-time", "10", "--byoyomi-periods", "1", "--scorer", SCORER,
+                   *args]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=90)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return done.stdout
+
+    def test_two_game_match_in_parallel(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = self.referee_cli("--games", "2", "-j", "2", "--seed", "11",
+                                   "--sgf-dir", f"{tmp}/sgf", "--dat", f"{tmp}/m.dat",
+                                   "--log-dir", f"{tmp}/logs")
+            self.assertIn("2 games: first = GNU Go 3.8, second = GNU Go 3.8", out)
+            self.assertIn("Elo difference", out)
+            self.assertNotIn("nigiri", out)  # progress goes to stderr
+            self.assertRegex(out, r"first win rate \d+\.\d% \(95% CI")
+            header, info, rows = referee.read_dat(Path(tmp) / "m.dat")
+            self.assertEqual(header[-1], "#" + "\t".join(referee.DAT_COLUMNS))
+            self.assertEqual(info["Size"], "7")
+            self.assertEqual(sorted(r.game for r in rows), [0, 1])
+            self.assertEqual({r.alt for r in rows}, {True, False})
+            for row in rows:
+                sgf = (Path(tmp) / "sgf" / f"game-{row.game:04d}.sgf").read_text()
+                self.assertTrue(sgf.startswith("(;FF[4]GM[1]CA[UTF-8]"))
+                real_result = re.search(r"RE\[([^\]]*)\]", sgf).group(1)
+                self.assertEqual(referee.flip_result(real_result, row.alt), row.res_r)
+                self.assertRegex(row.res_r, r"^[BW]\+\d")
+                self.assertFalse(row.err)
+
+    def test_games_on_two_machines_merge(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for index in ("0", "1"):
+                self.referee_cli("--games", "1", "--game-index", index, "--seed", "5",
+                                 "--handicap", "2", "--max-moves", "20",
+                                 "--sgf-dir", tmp, "--dat", f"{tmp}/part{index}.dat")
+            sgf = (Path(tmp) / "game-0001.sgf").read_text()
+            self.assertIn("HA[2]", sgf)
+            self.assertIn("PL[W]", sgf)
+            out = subprocess.run([sys.executable, str(SCRIPTS / "referee.py"), "--merge",
+                                  f"{tmp}/part0.dat", f"{tmp}/part1.dat", "--dat",
+                                  f"{tmp}/all.dat"], capture_output=True, text=True,
+                                 check=True).stdout
+            self.assertIn("2 games", out)
+            _, _, rows = referee.read_dat(Path(tmp) / "all.dat")
+            self.assertEqual([r.game for r in rows], [0, 1])
+            self.assertNotEqual(rows[0].alt, rows[1].alt)
+
+
+if __name__ == "__main__":
+    unittest.main()
