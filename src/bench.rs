@@ -29,10 +29,11 @@ pub fn light(size: usize, seconds: f64, seed: u64) -> Result<Rate, SetupError> {
     let budget = Duration::from_secs_f64(seconds.max(0.0));
     let start = Instant::now();
     let mut playouts = 0;
+    let mut board = empty.clone();
     loop {
         // Check the clock every 64 playouts so reading it costs nothing measurable.
         for _ in 0..64 {
-            let mut board = empty.clone();
+            board.clone_from(&empty);
             playout::light_playout(&mut board, Color::Black, 7.5, &mut rng);
             playouts += 1;
         }

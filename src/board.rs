@@ -31,6 +31,12 @@ pub const MAX_SIZE: usize = 25;
 /// column) for `N + 2` rows (a border row above and below), plus one so diagonals stay inside.
 pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
 
+/// An array index from a stored point number.
+#[inline(always)]
+fn slot(i: u16) -> usize {
+    i as usize
+}
+
 /// A player's colour. The discriminants index per-colour arrays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -94,9 +100,9 @@ impl Point {
     /// "No point": index 0 is always border, so it never names a playable point.
     pub const NONE: Point = Point(0);
 
-    #[inline]
+    #[inline(always)]
     pub fn index(self) -> usize {
-        self.0 as usize
+        slot(self.0)
     }
 }
 
@@ -226,7 +232,6 @@ mod zobrist {
 }
 
 /// The board. See the module documentation for what it does and does not do.
-#[derive(Clone)]
 pub struct Board {
     size: u8,
     /// Row stride of the padded array: `size + 1`.
@@ -251,6 +256,34 @@ pub struct Board {
     /// Stones captured by each colour (prisoners it holds).
     captures: [u32; 2],
     last_move: Option<(Color, Move)>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board { ..*self }
+    }
+
+    /// Copies only the slots this board's size uses (111 of 1024 on 9x9): playouts and the
+    /// search reset a scratch board from a position once per playout, so this is hot.
+    /// Slots past the used ones are never read, whatever they hold.
+    fn clone_from(&mut self, source: &Board) {
+        let used = source.used_slots();
+        self.size = source.size;
+        self.stride = source.stride;
+        self.cells[..used].copy_from_slice(&source.cells[..used]);
+        self.nbrs[..used].copy_from_slice(&source.nbrs[..used]);
+        self.next[..used].copy_from_slice(&source.next[..used]);
+        self.head[..used].copy_from_slice(&source.head[..used]);
+        self.chains[..used].copy_from_slice(&source.chains[..used]);
+        self.empty_pos[..used].copy_from_slice(&source.empty_pos[..used]);
+        let empties = source.empty_count();
+        self.empties[..empties].copy_from_slice(&source.empties[..empties]);
+        self.empty_count = source.empty_count;
+        self.hash = source.hash;
+        self.ko = source.ko;
+        self.captures = source.captures;
+        self.last_move = source.last_move;
+    }
 }
 
 impl fmt::Debug for Board {
@@ -392,6 +425,12 @@ impl Board {
         out
     }
 
+    /// Slots of the padded array this size uses: the last on-board point's diagonal is the
+    /// highest index ever read.
+    fn used_slots(&self) -> usize {
+        (self.size() + 2) * self.stride as usize + 1
+    }
+
     #[inline]
     pub fn size(&self) -> usize {
         self.size as usize
@@ -505,19 +544,19 @@ impl Board {
     /// Pseudo-liberty count of the chain through the stone at `p`.
     #[inline]
     pub fn chain_libs(&self, p: Point) -> u32 {
-        self.chains[self.head[p.index()] as usize].libs as u32
+        self.chains[slot(self.head[p.index()])].libs as u32
     }
 
     /// Number of stones in the chain through `p`.
     #[inline]
     pub fn chain_size(&self, p: Point) -> u32 {
-        self.chains[self.head[p.index()] as usize].stones as u32
+        self.chains[slot(self.head[p.index()])].stones as u32
     }
 
     /// If the chain through the stone at `p` is in atari, its last liberty.
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
-        let chain = &self.chains[self.head[p.index()] as usize];
+        let chain = &self.chains[slot(self.head[p.index()])];
         chain
             .in_atari()
             .then(|| Point((chain.lib_sum / chain.libs as u32) as u16))
@@ -529,7 +568,7 @@ impl Board {
         let mut current = Some(start);
         std::iter::from_fn(move || {
             let here = current?;
-            let next = self.next[here as usize];
+            let next = self.next[slot(here)];
             current = (next != start).then_some(next);
             Some(Point(here))
         })
@@ -549,7 +588,7 @@ impl Board {
 
     /// `p` is empty and every neighbour is `color` or the edge: a single-point eye shape,
     /// possibly false (see [`Board::is_true_eye`]).
-    #[inline]
+    #[inline(always)]
     pub fn is_eyelike(&self, color: Color, p: Point) -> bool {
         self.cell(p) == Cell::Empty
             && self.neighbour_count(p, color.cell()) + self.neighbour_count(p, Cell::Border) == 4
@@ -574,6 +613,7 @@ impl Board {
     }
 
     /// Whether `color` may play at `p` now; O(1).
+    #[inline(always)]
     pub fn legality(&self, color: Color, p: Point) -> Result<(), Illegal> {
         if self.cell(p) != Cell::Empty {
             return Err(Illegal::Occupied);
@@ -588,7 +628,7 @@ impl Board {
         // capturing (rules 8-9). An adjacent chain in atari has `p` as its last liberty.
         for q in self.neighbours(p) {
             if let Some(c) = self.cell(q).color() {
-                let in_atari = self.chains[self.head[q.index()] as usize].in_atari();
+                let in_atari = self.chains[slot(self.head[q.index()])].in_atari();
                 // An own chain with another liberty, or an enemy chain this stone captures.
                 if (c == color) != in_atari {
                     return Ok(());
@@ -598,7 +638,7 @@ impl Board {
         Err(Illegal::Suicide)
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn is_legal(&self, color: Color, p: Point) -> bool {
         self.legality(color, p).is_ok()
     }
@@ -639,7 +679,7 @@ impl Board {
         self.captures[color.index()] += captured;
         // A single stone that took a single stone and now has that point as its only
         // liberty: recapturing at once would repeat the position (simple ko).
-        let own = &self.chains[self.head[p.index()] as usize];
+        let own = &self.chains[slot(self.head[p.index()])];
         self.ko =
             (captured == 1 && own.stones == 1 && own.libs == 1).then_some((last_captured, enemy));
         self.last_move = Some((color, Move::Play(p)));
@@ -659,24 +699,25 @@ impl Board {
         };
         let delta_empty = 1 << nbr_shift(Cell::Empty);
         let delta_stone = 1 << nbr_shift(color.cell());
+        let own = color.cell();
         for q in self.neighbours(p) {
             let qi = q.index();
             // Border points' counts are never read: let them wrap.
             self.nbrs[qi] = self.nbrs[qi]
                 .wrapping_sub(delta_empty)
                 .wrapping_add(delta_stone);
-            match self.cells[qi] {
-                Cell::Empty => self.chains[i].add_lib(q),
-                Cell::Black | Cell::White => {
-                    let h = self.head[qi] as usize;
-                    self.chains[h].remove_lib(p);
+            let cell = self.cells[qi];
+            if cell == Cell::Empty {
+                // Chain data are sums, so adding to the current head is right before and
+                // after any merge.
+                let h = slot(self.head[i]);
+                self.chains[h].add_lib(q);
+            } else if cell != Cell::Border {
+                let h = slot(self.head[qi]);
+                self.chains[h].remove_lib(p);
+                if cell == own && self.head[qi] != self.head[i] {
+                    self.merge_chains(p, q);
                 }
-                Cell::Border => {}
-            }
-        }
-        for q in self.neighbours(p) {
-            if self.cells[q.index()] == color.cell() && self.head[q.index()] != self.head[i] {
-                self.merge_chains(p, q);
             }
         }
     }
@@ -684,25 +725,25 @@ impl Board {
     /// Joins the chains through `a` and `b` (same colour), relabelling the smaller one.
     fn merge_chains(&mut self, a: Point, b: Point) {
         let (mut big, mut small) = (self.head[a.index()], self.head[b.index()]);
-        if self.chains[big as usize].stones < self.chains[small as usize].stones {
+        if self.chains[slot(big)].stones < self.chains[slot(small)].stones {
             std::mem::swap(&mut big, &mut small);
         }
-        let absorbed = self.chains[small as usize];
-        let target = &mut self.chains[big as usize];
+        let absorbed = self.chains[slot(small)];
+        let target = &mut self.chains[slot(big)];
         target.stones += absorbed.stones;
         target.libs += absorbed.libs;
         target.lib_sum += absorbed.lib_sum;
         target.lib_sum_sq += absorbed.lib_sum_sq;
         let mut s = small;
         loop {
-            self.head[s as usize] = big;
-            s = self.next[s as usize];
+            self.head[slot(s)] = big;
+            s = self.next[slot(s)];
             if s == small {
                 break;
             }
         }
         // Splice the two circular lists.
-        let (big_i, small_i) = (big as usize, small as usize);
+        let (big_i, small_i) = (slot(big), slot(small));
         self.next.swap(big_i, small_i);
     }
 
@@ -716,7 +757,7 @@ impl Board {
         let mut s = start;
         let mut removed = 0;
         loop {
-            let si = s as usize;
+            let si = slot(s);
             let next = self.next[si];
             self.cells[si] = Cell::Empty;
             self.hash ^= zobrist::stone(stone_color, si);
@@ -728,7 +769,7 @@ impl Board {
                     .wrapping_add(delta_empty);
                 let c = self.cells[qi];
                 if c != color && c.color().is_some() {
-                    let h = self.head[qi] as usize;
+                    let h = slot(self.head[qi]);
                     self.chains[h].add_lib(Point(s));
                 }
             }
@@ -747,7 +788,7 @@ impl Board {
         self.empty_count -= 1;
         let last = self.empties[self.empty_count as usize];
         self.empties[pos] = last;
-        self.empty_pos[last as usize] = pos as u16;
+        self.empty_pos[slot(last)] = pos as u16;
     }
 
     #[inline]
@@ -840,11 +881,11 @@ impl Board {
                 }
             }
         }
-        if self.chains[head as usize] != expected {
+        if self.chains[slot(head)] != expected {
             return Err(format!(
                 "chain data through {}: have {:?}, recomputed {:?}",
                 p.index(),
-                self.chains[head as usize],
+                self.chains[slot(head)],
                 expected
             ));
         }

@@ -1,8 +1,10 @@
 //! Playouts: finish a game quickly with cheap moves and count who won.
 //!
-//! A playout runs on a copy of the [`Board`] with its simple ko only (superko cycles are cut by
-//! the length cap). It ends at two passes in a row or at the cap and is counted by area,
-//! every stone alive (Tromp-Taylor): at the end of a playout no dead stones are left.
+//! A playout runs on a copy of the [`Board`] with its simple ko only. It ends at two passes in
+//! a row, when the position repeats one of the last few (a double ko or another superko cycle:
+//! random play would otherwise go round it until the length cap, which on 19x19 happened to
+//! most playouts), or at the length cap. It is counted by area, every stone alive
+//! (Tromp-Taylor): at the end of a playout no dead stones are left.
 
 use rand::Rng;
 
@@ -16,12 +18,43 @@ pub struct Outcome {
     pub margin: f64,
     /// Moves played, passes included.
     pub length: u32,
+    /// Why it stopped.
+    pub end: End,
+}
+
+/// Why a playout stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Two passes in a row: neither side had a move left (rule 12).
+    Passes,
+    /// The position repeated a recent one: the game was going round a cycle.
+    Cycle,
+    /// The length cap.
+    Cap,
 }
 
 /// Moves a playout may make before it is cut off: enough for every point to be filled and
 /// captured a few times, short enough that a superko cycle cannot run for long.
 pub fn length_cap(board: &Board) -> u32 {
     3 * (board.size() * board.size()) as u32
+}
+
+/// Spots a playout going round a cycle: remembers the hashes of the last few positions.
+#[derive(Clone, Debug, Default)]
+pub struct CycleGuard {
+    recent: [u64; 8],
+    next: usize,
+}
+
+impl CycleGuard {
+    /// Records the position `hash`; true if it repeats one of the last eight.
+    #[inline]
+    pub fn repeats(&mut self, hash: u64) -> bool {
+        let seen = self.recent.contains(&hash);
+        self.recent[self.next] = hash;
+        self.next = (self.next + 1) % self.recent.len();
+        seen
+    }
 }
 
 /// A uniformly random legal move for `color` that does not fill one of its own single-point
@@ -33,22 +66,48 @@ pub fn light_move(board: &Board, color: Color, rng: &mut impl Rng) -> Option<Poi
     }
     // Start at a random empty point and walk the list cyclically: every candidate is equally
     // likely to be the start, and the walk finds a legal one if any exists.
-    let start = rng.gen_range(0..n);
-    (0..n)
-        .map(|k| board.empty_point((start + k) % n))
-        .find(|&p| !board.is_eyelike(color, p) && board.is_legal(color, p))
+    let start = random_below(rng, n);
+    let mut i = start;
+    loop {
+        let p = board.empty_point(i);
+        if !board.is_eyelike(color, p) && board.is_legal(color, p) {
+            return Some(p);
+        }
+        i = if i + 1 == n { 0 } else { i + 1 };
+        if i == start {
+            return None;
+        }
+    }
 }
 
-/// Plays light moves from `board` with `to_move` first until two passes or the length cap,
-/// then counts by area with `komi`.
+/// A random number below `n` by one multiply (Lemire): the bias, at most `n / 2^32`, is far
+/// below anything a playout can feel, and it avoids `gen_range`'s rejection loop.
+#[inline]
+pub fn random_below(rng: &mut impl Rng, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
+}
+
+/// Plays light moves from `board` with `to_move` first until two passes, a cycle or the
+/// length cap, then counts by area with `komi`.
 pub fn light_playout(board: &mut Board, to_move: Color, komi: f64, rng: &mut impl Rng) -> Outcome {
     let cap = length_cap(board);
     let (mut color, mut passes, mut length) = (to_move, 0, 0);
-    while passes < 2 && length < cap {
+    let mut cycle = CycleGuard::default();
+    let end = loop {
+        if passes == 2 {
+            break End::Passes;
+        }
+        if length == cap {
+            break End::Cap;
+        }
+        length += 1;
         match light_move(board, color, rng) {
             Some(p) => {
                 board.play_legal(color, p);
                 passes = 0;
+                if cycle.repeats(board.hash()) {
+                    break End::Cycle;
+                }
             }
             None => {
                 board.pass(color);
@@ -56,11 +115,11 @@ pub fn light_playout(board: &mut Board, to_move: Color, komi: f64, rng: &mut imp
             }
         }
         color = color.opponent();
-        length += 1;
-    }
+    };
     Outcome {
         margin: scoring::area_score(board, &[], komi, 0).margin,
         length,
+        end,
     }
 }
 
@@ -88,7 +147,7 @@ mod tests {
             board
                 .check_invariants()
                 .expect("consistent after a playout");
-            if outcome.length == length_cap(&board) {
+            if outcome.end != End::Passes {
                 continue;
             }
             for p in (0..board.empty_count()).map(|i| board.empty_point(i)) {
@@ -102,6 +161,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn cycle_guard_spots_a_recent_repeat_only() {
+        let mut guard = CycleGuard::default();
+        assert!(!guard.repeats(1));
+        assert!(!guard.repeats(2));
+        assert!(guard.repeats(1), "seen two positions ago");
+        for h in 10..18 {
+            assert!(!guard.repeats(h));
+        }
+        assert!(!guard.repeats(1), "forgotten after eight newer positions");
+    }
+
+    #[test]
+    fn playouts_on_19x19_end_by_passes_or_a_cycle_not_the_cap() {
+        // Most 19x19 light playouts run into a double ko (about 70 in 100 here); before
+        // cycles were detected they went round it until the cap.
+        let mut rng = SmallRng::seed_from_u64(3);
+        let empty = Board::new(19).expect("size 19 is valid");
+        let mut ends = Vec::new();
+        for _ in 0..100 {
+            let mut board = empty.clone();
+            ends.push(light_playout(&mut board, Color::Black, 7.5, &mut rng).end);
+        }
+        assert!(!ends.contains(&End::Cap));
+        let passes = ends.iter().filter(|&&e| e == End::Passes).count();
+        assert!(passes >= 10, "only {passes} of 100 ended by passes");
     }
 
     #[test]
