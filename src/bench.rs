@@ -6,8 +6,12 @@ use std::time::{Duration, Instant};
 
 use rand::{rngs::SmallRng, SeedableRng};
 
+use std::sync::atomic::AtomicBool;
+
 use crate::board::{Board, Color, SetupError};
+use crate::game::{Game, RuleSet};
 use crate::playout;
+use crate::search::{Budget, Search, SearchConfig};
 
 /// Playouts run in some wall-clock time.
 #[derive(Clone, Copy, Debug)]
@@ -44,5 +48,28 @@ pub fn light(size: usize, seconds: f64, seed: u64) -> Result<Rate, SetupError> {
     Ok(Rate {
         playouts,
         elapsed: start.elapsed(),
+    })
+}
+
+/// The real search from the empty `size` board with `threads` threads for about `seconds`:
+/// every playout descends the tree, runs a heavy playout and updates the tree.
+pub fn search(size: usize, threads: usize, seconds: f64, seed: u64) -> Result<Rate, SetupError> {
+    let game = Game::new(size, RuleSet::chinese())?;
+    let mut search = Search::new(SearchConfig {
+        threads,
+        seed,
+        max_tree_bytes: 1 << 30,
+        ..SearchConfig::default()
+    });
+    let seconds = Duration::from_secs_f64(seconds.max(0.0));
+    // Spend the whole time: a target equal to max never stops early.
+    let budget = Budget::Time {
+        target: seconds,
+        max: seconds,
+    };
+    let report = search.run(&game, &budget, &AtomicBool::new(false));
+    Ok(Rate {
+        playouts: report.playouts,
+        elapsed: report.elapsed,
     })
 }

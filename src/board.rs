@@ -452,6 +452,14 @@ impl Board {
         (col < self.size() && row < self.size()).then(|| self.point_at(col, row))
     }
 
+    /// The point with array index `index`, if it is on this board (for packed moves).
+    pub fn point_from_index(&self, index: usize) -> Option<Point> {
+        let stride = self.stride as usize;
+        let (col, row) = (index % stride, index / stride);
+        (index < MAX_POINTS && col >= 1 && row >= 1 && col <= self.size() && row <= self.size())
+            .then_some(Point(index as u16))
+    }
+
     /// The 0-based (column, row) of a point on the board.
     #[inline]
     pub fn coords(&self, p: Point) -> (usize, usize) {
@@ -610,6 +618,68 @@ impl Board {
             }
         }
         bad < if edge { 1 } else { 2 }
+    }
+
+    /// The 3x3 neighbourhood of `p` as a pattern code: the [`Cell`] of each of the eight
+    /// surrounding points, two bits each, in the order NW N NE W E SW S SE (rows from the top).
+    #[inline]
+    pub fn neighbourhood(&self, p: Point) -> u16 {
+        let s = self.stride;
+        let around = [
+            p.0 + s - 1,
+            p.0 + s,
+            p.0 + s + 1,
+            p.0 - 1,
+            p.0 + 1,
+            p.0 - s - 1,
+            p.0 - s,
+            p.0 - s + 1,
+        ];
+        around.iter().enumerate().fold(0, |code, (k, &q)| {
+            code | (self.cells[slot(q)] as u16) << (2 * k)
+        })
+    }
+
+    /// Whether a legal stone of `color` at `p` would leave its chain with one liberty and
+    /// capture nothing. Walks adjacent chains only when `p` has fewer than two empty
+    /// neighbours, and stops at the second liberty found.
+    pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
+        let mut libs = [Point::NONE; 2];
+        let mut found = 0;
+        let note = |q: Point, libs: &mut [Point; 2], found: &mut usize| {
+            if q != p && !libs[..*found].contains(&q) {
+                libs[*found] = q;
+                *found += 1;
+            }
+            *found >= 2
+        };
+        for q in self.neighbours(p) {
+            if self.cell(q) == Cell::Empty && note(q, &mut libs, &mut found) {
+                return false;
+            }
+        }
+        for q in self.neighbours(p) {
+            match self.cell(q).color() {
+                Some(c) if c != color && self.atari_liberty(q) == Some(p) => return false,
+                Some(c) if c == color => {
+                    for stone in self.chain_stones(q) {
+                        for r in self.neighbours(stone) {
+                            if self.cell(r) == Cell::Empty && note(r, &mut libs, &mut found) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Whether a stone of `color` at `p` would stand alone, touching no chain of its own.
+    #[inline]
+    pub fn is_lone(&self, color: Color, p: Point) -> bool {
+        self.neighbour_count(p, color.cell()) == 0
     }
 
     /// Whether `color` may play at `p` now; O(1).

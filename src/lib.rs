@@ -12,10 +12,11 @@
 //! | [`board`]   | points, stones, chains with pseudo-liberties, Zobrist hash, simple ko    |
 //! | [`game`]    | board + side to move + history: superko, undo, rule sets, handicap       |
 //! | [`scoring`] | area and territory counting, results in points and in stones (beside game)|
-//! | [`bench`]   | whole-engine speed figures for `yunzi bench` (light playouts for now)     |
+//! | [`playout`] | playout policies (light, heavy) behind one trait; 3x3 shape patterns      |
+//! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE with priors, dead stones, decisions  |
+//! | [`bench`]   | whole-engine speed figures for `yunzi bench`                              |
 //!
-//! Still to come, in this order: `sgf` (beside game), `playout`, `search`, `time`, `engine`,
-//! `gtp`. Only `gtp` will write protocol text and only `main` touches stdio.
+//! Still to come, in this order: `sgf` (beside game), `time`, `engine`, `gtp`. Only `gtp` will write protocol text and only `main` touches stdio.
 //!
 //! ## Reading guide
 //! Start bottom-up at [`board::Board`]: its module doc lists what it does *not* do, which tells
@@ -33,3 +34,4 @@ pub mod board;
 pub mod game;
 pub mod playout;
 pub mod scoring;
+pub mod search;

@@ -6,10 +6,15 @@
 //! most playouts), or at the length cap. It is counted by area, every stone alive
 //! (Tromp-Taylor): at the end of a playout no dead stones are left.
 
-use rand::Rng;
+mod heavy;
+pub mod patterns;
+
+use rand::{rngs::SmallRng, Rng};
 
 use crate::board::{Board, Color, Point};
 use crate::scoring;
+
+pub use heavy::Heavy;
 
 /// How a playout ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,20 +62,52 @@ impl CycleGuard {
     }
 }
 
+/// The source of randomness playouts use: fast, seedable, one per thread.
+pub type PlayoutRng = SmallRng;
+
+/// A playout policy: picks the next move of a playout, or `None` to pass.
+pub trait Policy: Sync {
+    fn choose(&self, board: &Board, color: Color, rng: &mut PlayoutRng) -> Option<Point>;
+}
+
+/// Uniformly random legal moves that do not fill one's own single-point eye shapes: the plain
+/// policy that tests and `bench light` use, and the reference for the heavy one.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Light;
+
+impl Policy for Light {
+    #[inline]
+    fn choose(&self, board: &Board, color: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        light_move(board, color, rng)
+    }
+}
+
 /// A uniformly random legal move for `color` that does not fill one of its own single-point
-/// eye shapes, or `None` (pass) when there is none. The plain policy tests and benchmarks use.
+/// eye shapes, or `None` (pass) when there is none.
 pub fn light_move(board: &Board, color: Color, rng: &mut impl Rng) -> Option<Point> {
+    random_move(board, rng, |p| {
+        !board.is_eyelike(color, p) && board.is_legal(color, p)
+    })
+}
+
+/// A random empty point that passes `acceptable`, or `None` if none does.
+#[inline]
+fn random_move(
+    board: &Board,
+    rng: &mut impl Rng,
+    mut acceptable: impl FnMut(Point) -> bool,
+) -> Option<Point> {
     let n = board.empty_count();
     if n == 0 {
         return None;
     }
     // Start at a random empty point and walk the list cyclically: every candidate is equally
-    // likely to be the start, and the walk finds a legal one if any exists.
+    // likely to be the start, and the walk finds an acceptable one if any exists.
     let start = random_below(rng, n);
     let mut i = start;
     loop {
         let p = board.empty_point(i);
-        if !board.is_eyelike(color, p) && board.is_legal(color, p) {
+        if acceptable(p) {
             return Some(p);
         }
         i = if i + 1 == n { 0 } else { i + 1 };
@@ -87,9 +124,17 @@ pub fn random_below(rng: &mut impl Rng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
-/// Plays light moves from `board` with `to_move` first until two passes, a cycle or the
-/// length cap, then counts by area with `komi`.
-pub fn light_playout(board: &mut Board, to_move: Color, komi: f64, rng: &mut impl Rng) -> Outcome {
+/// Plays `policy`'s moves from `board` with `to_move` first until two passes, a cycle or
+/// the length cap, then counts by area with `komi`. `on_move` sees every stone played
+/// (the search records them for RAVE).
+pub fn run(
+    board: &mut Board,
+    to_move: Color,
+    komi: f64,
+    policy: &impl Policy,
+    rng: &mut PlayoutRng,
+    mut on_move: impl FnMut(Color, Point),
+) -> Outcome {
     let cap = length_cap(board);
     let (mut color, mut passes, mut length) = (to_move, 0, 0);
     let mut cycle = CycleGuard::default();
@@ -101,9 +146,10 @@ pub fn light_playout(board: &mut Board, to_move: Color, komi: f64, rng: &mut imp
             break End::Cap;
         }
         length += 1;
-        match light_move(board, color, rng) {
+        match policy.choose(board, color, rng) {
             Some(p) => {
                 board.play_legal(color, p);
+                on_move(color, p);
                 passes = 0;
                 if cycle.repeats(board.hash()) {
                     break End::Cycle;
@@ -121,6 +167,16 @@ pub fn light_playout(board: &mut Board, to_move: Color, komi: f64, rng: &mut imp
         length,
         end,
     }
+}
+
+/// A light playout: [`run`] with the [`Light`] policy.
+pub fn light_playout(
+    board: &mut Board,
+    to_move: Color,
+    komi: f64,
+    rng: &mut PlayoutRng,
+) -> Outcome {
+    run(board, to_move, komi, &Light, rng, |_, _| {})
 }
 
 #[cfg(test)]

@@ -92,6 +92,50 @@ pub fn count(board: &Board, dead: &[Point], seki: &[Point]) -> Counts {
     counts
 }
 
+/// Who owns each point of a board where every stone is alive (the end of a playout):
+/// `owners[p]` is +1 for Black, -1 for White, 0 for dame; the search averages these into
+/// ownership for life and death and analysis.
+pub fn owners(board: &Board, owners: &mut [i8; MAX_POINTS]) {
+    let mut visited = [false; MAX_POINTS];
+    let mut region = Vec::with_capacity(MAX_POINTS);
+    for p in board.points() {
+        match board.cell(p) {
+            Cell::Black => owners[p.index()] = 1,
+            Cell::White => owners[p.index()] = -1,
+            _ if visited[p.index()] => {}
+            _ => {
+                region.clear();
+                region.push(p);
+                visited[p.index()] = true;
+                let (mut black, mut white) = (false, false);
+                let mut k = 0;
+                while k < region.len() {
+                    for q in board.neighbours(region[k]) {
+                        match board.cell(q) {
+                            Cell::Empty if !visited[q.index()] => {
+                                visited[q.index()] = true;
+                                region.push(q);
+                            }
+                            Cell::Black => black = true,
+                            Cell::White => white = true,
+                            _ => {}
+                        }
+                    }
+                    k += 1;
+                }
+                let owner = match (black, white) {
+                    (true, false) => 1,
+                    (false, true) => -1,
+                    _ => 0,
+                };
+                for q in &region {
+                    owners[q.index()] = owner;
+                }
+            }
+        }
+    }
+}
+
 /// The result of counting, from Black's side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Score {

@@ -1,0 +1,183 @@
+//! The heavy playout policy, MoGo and Pachi style: answer the last move first, otherwise play
+//! randomly but not stupidly.
+//!
+//! In order, around the opponent's last stone:
+//! 1. capture it if it is in atari;
+//! 2. save an own chain it put in atari (capture an attacker in atari, or extend if that
+//!    gives two liberties);
+//! 3. play a 3x3 shape ([`super::patterns`]) on one of its eight neighbours.
+//!
+//! Otherwise a random legal move that fills no true eye of one's own and is no self-atari,
+//! except a lone stone's, which is how a nakade throw-in kills.
+
+use crate::board::{Board, Cell, Color, Move, Point};
+
+use super::{patterns, random_below, random_move, PlayoutRng, Policy};
+
+/// The heavy policy. See the module documentation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Heavy;
+
+impl Policy for Heavy {
+    fn choose(&self, board: &Board, color: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        if let Some(p) = answer_last_move(board, color, rng) {
+            return Some(p);
+        }
+        random_move(board, rng, |p| sensible(board, color, p))
+    }
+}
+
+/// Legal, not into one's own true eye, and no self-atari of more than a lone stone.
+#[inline]
+pub fn sensible(board: &Board, color: Color, p: Point) -> bool {
+    board.is_legal(color, p)
+        && !board.is_true_eye(color, p)
+        && (board.is_lone(color, p) || !board.is_self_atari(color, p))
+}
+
+/// The urgent replies to the opponent's last stone, if any.
+fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option<Point> {
+    let (last_color, Move::Play(last)) = board.last_move()? else {
+        return None;
+    };
+    if last_color == color || board.cell(last) != last_color.cell() {
+        return None;
+    }
+    // 1. Capture the stone just played.
+    if let Some(lib) = board.atari_liberty(last) {
+        if board.is_legal(color, lib) {
+            return Some(lib);
+        }
+    }
+    // 2. Save own chains it put in atari.
+    for q in board.neighbours(last) {
+        if board.cell(q) == color.cell() && board.atari_liberty(q).is_some() {
+            if let Some(p) = escape(board, color, q) {
+                return Some(p);
+            }
+        }
+    }
+    // 3. Shapes around it.
+    let mut candidates = [Point::NONE; 8];
+    let mut found = 0;
+    let around = board
+        .neighbours(last)
+        .into_iter()
+        .chain(board.diagonals(last));
+    for p in around {
+        if board.cell(p) == Cell::Empty && patterns::matches(board, p) && sensible(board, color, p)
+        {
+            candidates[found] = p;
+            found += 1;
+        }
+    }
+    (found > 0).then(|| candidates[random_below(rng, found)])
+}
+
+/// A move that saves the chain through `stone`, in atari: capture an adjacent enemy chain in
+/// atari, or extend at the last liberty when that leaves at least two.
+fn escape(board: &Board, color: Color, stone: Point) -> Option<Point> {
+    let enemy = color.opponent().cell();
+    for s in board.chain_stones(stone) {
+        for q in board.neighbours(s) {
+            if board.cell(q) == enemy {
+                if let Some(lib) = board.atari_liberty(q) {
+                    if board.is_legal(color, lib) {
+                        return Some(lib);
+                    }
+                }
+            }
+        }
+    }
+    let lib = board.atari_liberty(stone)?;
+    (board.is_legal(color, lib) && !board.is_self_atari(color, lib)).then_some(lib)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn rng() -> PlayoutRng {
+        PlayoutRng::seed_from_u64(5)
+    }
+
+    #[test]
+    fn captures_a_stone_left_in_atari() {
+        let mut b = Board::from_diagram(
+            "..X..
+             .X.X.
+             .X...
+             .....
+             .....",
+        )
+        .expect("valid");
+        b.play(Color::White, Move::Play(b.point_at(2, 3)))
+            .expect("legal");
+        assert_eq!(b.atari_liberty(b.point_at(2, 3)), Some(b.point_at(2, 2)));
+        assert_eq!(
+            Heavy.choose(&b, Color::Black, &mut rng()),
+            Some(b.point_at(2, 2))
+        );
+    }
+
+    #[test]
+    fn saves_a_chain_put_in_atari_by_extending() {
+        let mut b = Board::from_diagram(
+            ".....
+             .....
+             .OXO.
+             .....
+             .....",
+        )
+        .expect("valid");
+        b.play(Color::White, Move::Play(b.point_at(2, 3)))
+            .expect("legal");
+        // Black (2,2) now has one liberty, (2,1); extending there gives three.
+        assert_eq!(
+            Heavy.choose(&b, Color::Black, &mut rng()),
+            Some(b.point_at(2, 1))
+        );
+    }
+
+    #[test]
+    fn does_not_fill_its_own_true_eye_or_self_atari_a_chain() {
+        let board = Board::from_diagram(
+            "X.X
+             XXX
+             ...",
+        )
+        .expect("valid");
+        let eye = board.point_at(1, 2);
+        assert!(!sensible(&board, Color::Black, eye));
+        let b = Board::from_diagram(
+            ".XO..
+             .XO..
+             OO...
+             .....
+             .....",
+        )
+        .expect("valid");
+        // Black at (0,4) would join (1,4)-(1,3) with one liberty left: refused.
+        assert!(b.is_self_atari(Color::Black, b.point_at(0, 4)));
+        assert!(!sensible(&b, Color::Black, b.point_at(0, 4)));
+        // A lone stone may self-atari (a nakade throw-in): White at (0,4) stands alone.
+        assert!(b.is_lone(Color::White, b.point_at(0, 4)));
+        assert!(b.is_self_atari(Color::White, b.point_at(0, 4)));
+        assert!(sensible(&b, Color::White, b.point_at(0, 4)));
+    }
+
+    #[test]
+    fn heavy_playouts_finish_and_stay_consistent() {
+        let mut r = rng();
+        for size in [5, 9, 13] {
+            for _ in 0..20 {
+                let mut board = Board::new(size).expect("valid");
+                let outcome =
+                    super::super::run(&mut board, Color::Black, 7.5, &Heavy, &mut r, |_, _| {});
+                board.check_invariants().expect("consistent");
+                assert!(outcome.length > 0);
+            }
+        }
+    }
+}

@@ -1,0 +1,676 @@
+//! Monte Carlo tree search: UCT with RAVE and priors over one tree that every thread shares.
+//!
+//! One playout: descend from the root choosing children by [`select`] (superko checked for
+//! every tree move, rule 10), expand a leaf once it has been visited often enough
+//! ([`tree`]'s protocol), finish the game with the heavy playout policy, and add the result
+//! to every node on the path, plus all-moves-as-first (RAVE) results to their siblings.
+//! Threads run that loop on the shared tree with rayon; one thread runs it inline, which is
+//! the plain reference path (and, with a seed and a playout budget, deterministic).
+//!
+//! After the search the most visited move is chosen; the engine resigns when even that one
+//! wins too rarely, and passes when passing wins (see [`Search::run`]).
+
+mod priors;
+mod tree;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+
+use crate::board::{Board, Cell, Color, Move, Point, MAX_POINTS};
+use crate::game::Game;
+use crate::playout::{self, Heavy, PlayoutRng};
+use crate::scoring;
+use tree::{Arena, Node};
+
+/// How the search runs. Defaults suit a GUI user: all cores, resign below 10%.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    pub threads: usize,
+    pub seed: u64,
+    /// Win rate below which the engine resigns; 0 never resigns.
+    pub resign_threshold: f64,
+    /// Memory for the tree; past it the tree stops growing and the search goes on.
+    pub max_tree_bytes: usize,
+    /// Visits before a leaf gets children.
+    pub expand_visits: u32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
+            resign_threshold: 0.1,
+            max_tree_bytes: 2 << 30,
+            expand_visits: 8,
+        }
+    }
+}
+
+/// How much searching to do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    Playouts(u64),
+    /// Aim to stop at `target`; go on up to `max` while the best move is not yet clear.
+    Time {
+        target: Duration,
+        max: Duration,
+    },
+}
+
+/// What the engine does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Play(Point),
+    Pass,
+    Resign,
+}
+
+/// One candidate move at the root, best first in [`Report::candidates`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub mv: Move,
+    pub visits: u32,
+    /// Win rate for the side to move if it plays this.
+    pub winrate: f64,
+    pub prior: f64,
+    /// The principal variation, starting with `mv`; it stops at a pass.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub decision: Decision,
+    /// Win rate for the side to move, after the decision's move.
+    pub winrate: f64,
+    pub playouts: u64,
+    pub elapsed: Duration,
+    pub candidates: Vec<Candidate>,
+}
+
+/// Life and death at the end of a game (rule 13).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LifeAndDeath {
+    pub dead: Vec<Point>,
+    pub seki: Vec<Point>,
+    /// Per point of [`Board::points`] order: +1 Black owns it in every playout, -1 White.
+    pub ownership: Vec<f64>,
+}
+
+/// A tree's root and the game it was built for: the start position's hash and the moves.
+struct Root {
+    node: u32,
+    start_hash: u64,
+    moves: Vec<(Color, Move)>,
+    to_move: Color,
+}
+
+/// The search and its tree, kept between moves for reuse.
+pub struct Search {
+    config: SearchConfig,
+    arena: Arena,
+    /// The root and the game it stands for, kept for reuse on the next move.
+    root: Option<Root>,
+    searches: u64,
+}
+
+impl Search {
+    pub fn new(config: SearchConfig) -> Search {
+        Search {
+            arena: Arena::new(config.max_tree_bytes),
+            config,
+            root: None,
+            searches: 0,
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    pub fn config_mut(&mut self) -> &mut SearchConfig {
+        &mut self.config
+    }
+
+    /// Searches `game` for `game.to_move()` within `budget`, stopping early when `stop`
+    /// turns true, and decides: the most visited move; `Resign` when its win rate is below
+    /// the threshold; `Pass` when the opponent passed and passing wins now under the game's
+    /// rules with the dead stones judged by playouts (or when pass is the best move).
+    pub fn run(&mut self, game: &Game, budget: &Budget, stop: &AtomicBool) -> Report {
+        let start = Instant::now();
+        self.searches += 1;
+        let root = self.root_for(game);
+        let komi = dynamic_komi(game);
+        let shared = Shared {
+            arena: &self.arena,
+            root,
+            game,
+            komi,
+            stop,
+            started: AtomicU64::new(0),
+            playouts: AtomicU64::new(0),
+            start,
+            budget: *budget,
+            expand_visits: self.config.expand_visits,
+        };
+        let threads = self.config.threads.max(1);
+        let seed = self
+            .config
+            .seed
+            .wrapping_add(self.searches.wrapping_mul(0x9E37_79B9));
+        if threads == 1 {
+            shared.work(seed, true);
+        } else {
+            rayon::scope(|scope| {
+                for t in 0..threads {
+                    let shared = &shared;
+                    scope.spawn(move |_| shared.work(seed.wrapping_add(t as u64 * 7919), t == 0));
+                }
+            });
+        }
+        let playouts = shared.playouts.load(Ordering::Relaxed);
+        let candidates = self.candidates(root, game);
+        let (decision, winrate) = self.decide(game, &candidates, playouts);
+        Report {
+            decision,
+            winrate,
+            playouts,
+            elapsed: start.elapsed(),
+            candidates,
+        }
+    }
+
+    /// Dead stones and seki, judged from ownership over playouts from the position: a stone
+    /// its own side keeps in under 30% of them is dead; chains with at most two liberties
+    /// that survive beside an enemy chain that also survives, sharing a liberty that neither
+    /// side ends up owning, are in seki (rule 13).
+    pub fn life_and_death(&mut self, game: &Game) -> LifeAndDeath {
+        let board = game.board();
+        let runs = (200_000 / board.size().pow(2)).clamp(400, 2000);
+        let mut rng = PlayoutRng::seed_from_u64(self.config.seed ^ board.hash());
+        let mut totals = [0i32; MAX_POINTS];
+        let mut owners = [0i8; MAX_POINTS];
+        let mut scratch = board.clone();
+        for _ in 0..runs {
+            scratch.clone_from(board);
+            playout::run(
+                &mut scratch,
+                game.to_move(),
+                game.komi(),
+                &Heavy,
+                &mut rng,
+                |_, _| {},
+            );
+            scoring::owners(&scratch, &mut owners);
+            for p in board.points() {
+                totals[p.index()] += owners[p.index()] as i32;
+            }
+        }
+        let own = |p: Point| totals[p.index()] as f64 / runs as f64;
+        let mut result = LifeAndDeath {
+            ownership: board.points().map(own).collect(),
+            ..LifeAndDeath::default()
+        };
+        let keeps = |p: Point, c: Color| {
+            let sign = if c == Color::Black { 1.0 } else { -1.0 };
+            (sign * own(p) + 1.0) / 2.0
+        };
+        for p in board.points() {
+            let Some(color) = board.cell(p).color() else {
+                continue;
+            };
+            if keeps(p, color) < 0.3 {
+                result.dead.push(p);
+            } else if is_seki(board, p, &keeps) {
+                result.seki.push(p);
+            }
+        }
+        result
+    }
+
+    /// The root for `game`: the old tree's node for it when the game continues the position
+    /// it was built for; otherwise a fresh tree.
+    fn root_for(&mut self, game: &Game) -> u32 {
+        let node = self.reusable_root(game).unwrap_or_else(|| {
+            self.arena.clear();
+            self.arena.new_root().unwrap_or(0)
+        });
+        self.root = Some(Root {
+            node,
+            start_hash: game.start_board().hash(),
+            moves: game.moves().to_vec(),
+            to_move: game.to_move(),
+        });
+        node
+    }
+
+    /// The old tree's node for `game`, if the game continues the old root's game, the moves
+    /// since are in the tree, and the arena has room left to grow.
+    fn reusable_root(&self, game: &Game) -> Option<u32> {
+        let old = self.root.as_ref()?;
+        let moves = game.moves();
+        let continues = old.start_hash == game.start_board().hash()
+            && moves.len() >= old.moves.len()
+            && moves[..old.moves.len()] == old.moves[..];
+        // The tree alternates colours from the old root's side to move.
+        let new = &moves[old.moves.len().min(moves.len())..];
+        let alternates = new
+            .iter()
+            .enumerate()
+            .all(|(k, &(c, _))| (c == old.to_move) == k.is_multiple_of(2))
+            && (game.to_move() == old.to_move) == new.len().is_multiple_of(2);
+        if !continues || !alternates || self.arena.used() >= self.arena.capacity() / 2 {
+            return None;
+        }
+        new.iter().try_fold(old.node, |node, &(_, mv)| {
+            self.child_with(node, mv, game.board())
+        })
+    }
+
+    fn child_with(&self, node: u32, mv: Move, board: &Board) -> Option<u32> {
+        let (first, count) = self.arena.get(node).children()?;
+        (first..first + count).find(|&c| self.arena.get(c).mv(board) == mv)
+    }
+
+    /// The root's children by visits, with principal variations.
+    fn candidates(&self, root: u32, game: &Game) -> Vec<Candidate> {
+        let board = game.board();
+        let Some((first, count)) = self.arena.get(root).children() else {
+            return Vec::new();
+        };
+        let mut list: Vec<Candidate> = (first..first + count)
+            .filter(|&c| !self.arena.get(c).is_illegal() && self.arena.get(c).visits() > 0)
+            .map(|c| {
+                let node = self.arena.get(c);
+                let stats = node.stats();
+                Candidate {
+                    mv: node.mv(board),
+                    visits: stats.visits,
+                    winrate: stats.value,
+                    prior: stats.prior_value,
+                    pv: self.principal_variation(c, board),
+                }
+            })
+            .collect();
+        list.sort_by_key(|c| std::cmp::Reverse(c.visits));
+        list
+    }
+
+    fn principal_variation(&self, from: u32, board: &Board) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut node = Some(from);
+        while let Some(n) = node {
+            let mv = self.arena.get(n).mv(board);
+            pv.push(mv);
+            if mv == Move::Pass || pv.len() >= 20 {
+                break;
+            }
+            node = self.arena.get(n).children().and_then(|(first, count)| {
+                (first..first + count)
+                    .filter(|&c| self.arena.get(c).visits() > 0)
+                    .max_by_key(|&c| self.arena.get(c).visits())
+            });
+        }
+        pv
+    }
+
+    fn decide(&mut self, game: &Game, candidates: &[Candidate], playouts: u64) -> (Decision, f64) {
+        let Some(best) = candidates.first() else {
+            return (Decision::Pass, 0.5);
+        };
+        let opponent_passed = matches!(game.moves().last(), Some((_, Move::Pass)));
+        if opponent_passed && self.passing_wins(game) {
+            return (Decision::Pass, best.winrate.max(0.5));
+        }
+        let resign = self.config.resign_threshold;
+        if best.winrate < resign && playouts >= 200 {
+            return (Decision::Resign, best.winrate);
+        }
+        match best.mv {
+            Move::Pass => (Decision::Pass, best.winrate),
+            Move::Play(p) => (Decision::Play(p), best.winrate),
+        }
+    }
+
+    /// Whether the side to move wins if the game ends now (after the opponent's pass).
+    fn passing_wins(&mut self, game: &Game) -> bool {
+        let judged = self.life_and_death(game);
+        let score = game.score(&judged.dead, &judged.seki);
+        score.winner() == Some(game.to_move())
+    }
+}
+
+/// The komi the search plays for. In handicap games it leans towards the weaker side's
+/// hopes, fading linearly over the first part of the game (Pachi's linear dynamic komi):
+/// White counts a narrow loss as a win early on, and Black must win by more, so neither
+/// despairs nor gets greedy while the handicap stones still dominate.
+fn dynamic_komi(game: &Game) -> f64 {
+    let handicap = game.handicap() as f64;
+    if handicap < 2.0 {
+        return game.komi();
+    }
+    let points = game.board().size().pow(2) as f64;
+    let span = 200.0 * points / 361.0;
+    let fade = (1.0 - game.moves().len() as f64 / span).max(0.0);
+    let extra = 7.0 * handicap * fade;
+    match game.to_move() {
+        Color::Black => game.komi() + extra,
+        Color::White => game.komi() - extra,
+    }
+}
+
+/// Whether the stone at `p` is in seki (see [`Search::life_and_death`]): its chain has one
+/// or two liberties, neither side can fill any of them without putting itself in atari (or
+/// at all), and one of them touches an enemy chain that survives too.
+fn is_seki(board: &Board, p: Point, keeps: &dyn Fn(Point, Color) -> f64) -> bool {
+    let Some(color) = board.cell(p).color() else {
+        return false;
+    };
+    let enemy = color.opponent();
+    let libs = board.chain_liberties(p);
+    if libs.is_empty() || libs.len() > 2 || keeps(p, color) < 0.3 {
+        return false;
+    }
+    let fillable = |c: Color, l: Point| board.is_legal(c, l) && !board.is_self_atari(c, l);
+    let mut beside_live_enemy = false;
+    for &l in &libs {
+        if fillable(color, l) || fillable(enemy, l) {
+            return false;
+        }
+        beside_live_enemy |= board
+            .neighbours(l)
+            .iter()
+            .any(|&q| board.cell(q) == enemy.cell() && keeps(q, enemy) >= 0.3);
+    }
+    beside_live_enemy
+}
+
+/// What all threads of one search share.
+struct Shared<'a> {
+    arena: &'a Arena,
+    root: u32,
+    game: &'a Game,
+    komi: f64,
+    stop: &'a AtomicBool,
+    /// Playouts begun (the budget counts these) and finished (the report counts these).
+    started: AtomicU64,
+    playouts: AtomicU64,
+    start: Instant,
+    budget: Budget,
+    expand_visits: u32,
+}
+
+/// RAVE: how many playouts of real statistics make the AMAF ones count half.
+const RAVE_EQUIVALENCE: f64 = 3000.0;
+/// UCT exploration; small, as RAVE and priors already spread the search.
+const EXPLORATION: f64 = 0.2;
+
+impl Shared<'_> {
+    /// One thread's loop; the `lead` thread also checks whether the search may stop early.
+    fn work(&self, seed: u64, lead: bool) {
+        let mut rng = PlayoutRng::seed_from_u64(seed);
+        let mut scratch = Scratch::new(self.game.board());
+        let mut since_check = 0;
+        while self.should_continue() {
+            self.playout(&mut scratch, &mut rng);
+            since_check += 1;
+            if lead && since_check >= 64 {
+                since_check = 0;
+                if self.clearly_decided() {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    fn should_continue(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        match self.budget {
+            Budget::Playouts(n) => self.started.fetch_add(1, Ordering::Relaxed) < n,
+            Budget::Time { max, .. } => self.start.elapsed() < max,
+        }
+    }
+
+    /// Under a time budget: past the target, or so far ahead that the rest of the target
+    /// time cannot change the choice.
+    fn clearly_decided(&self) -> bool {
+        let Budget::Time { target, .. } = self.budget else {
+            return false;
+        };
+        let elapsed = self.start.elapsed();
+        let Some((first, count)) = self.arena.get(self.root).children() else {
+            return false;
+        };
+        let mut visits: Vec<u32> = (first..first + count)
+            .map(|c| self.arena.get(c).visits())
+            .collect();
+        visits.sort_unstable_by(|a, b| b.cmp(a));
+        let (best, second) = (
+            visits.first().copied().unwrap_or(0),
+            visits.get(1).copied().unwrap_or(0),
+        );
+        let done = self.playouts.load(Ordering::Relaxed) as f64;
+        let rate = done / elapsed.as_secs_f64().max(1e-3);
+        let remaining = rate * target.saturating_sub(elapsed).as_secs_f64();
+        if elapsed >= target {
+            // Past the target: stop unless the top two are close (then use up to max).
+            return best as f64 > 1.2 * second as f64;
+        }
+        (best - second) as f64 > remaining && done > 100.0
+    }
+
+    /// One descent, playout and update; see the module documentation.
+    fn playout(&self, s: &mut Scratch, rng: &mut PlayoutRng) {
+        s.board.clone_from(self.game.board());
+        s.path.clear();
+        s.moves.clear();
+        s.hashes.clear();
+        let mut color = self.game.to_move();
+        let mut passes = self.game.consecutive_passes();
+        let mut node_index = self.root;
+        let mut guard = PathGuard {
+            arena: self.arena,
+            path: std::mem::take(&mut s.path),
+        };
+        guard.enter(node_index);
+        loop {
+            let node = self.arena.get(node_index);
+            if !node.is_expanded()
+                && (node.visits() > self.expand_visits || node_index == self.root)
+            {
+                self.expand(node, &s.board, color);
+            }
+            let Some(child_index) = select(self.arena, node) else {
+                break;
+            };
+            let child = self.arena.get(child_index);
+            match child.mv(&s.board) {
+                Move::Pass => {
+                    s.board.pass(color);
+                    passes += 1;
+                    s.moves.push((color, Point::NONE));
+                }
+                Move::Play(p) => {
+                    if !s.board.is_legal(color, p) {
+                        child.mark_illegal();
+                        return; // the guard takes the visits back
+                    }
+                    s.board.play_legal(color, p);
+                    let hash = s.board.hash();
+                    if self.game.repeats(hash, color.opponent()) || s.hashes.contains(&hash) {
+                        child.mark_illegal();
+                        return;
+                    }
+                    s.hashes.push(hash);
+                    s.moves.push((color, p));
+                    passes = 0;
+                }
+            }
+            guard.enter(child_index);
+            color = color.opponent();
+            node_index = child_index;
+            if passes >= 2 {
+                break;
+            }
+        }
+        s.path = guard.commit();
+        let moves = &mut s.moves;
+        let outcome = playout::run(&mut s.board, color, self.komi, &Heavy, rng, |c, p| {
+            moves.push((c, p))
+        });
+        self.playouts.fetch_add(1, Ordering::Relaxed);
+        let black = match outcome.margin {
+            m if m > 0.0 => 2,
+            m if m < 0.0 => 0,
+            _ => 1,
+        };
+        self.update(s, black);
+    }
+
+    fn expand(&self, node: &Node, board: &Board, color: Color) {
+        let mut children: Vec<(Move, f32, f32)> = board
+            .points()
+            .filter(|&p| board.cell(p) == Cell::Empty && board.is_legal(color, p))
+            .map(|p| {
+                let (value, weight) = priors::prior(board, color, Move::Play(p));
+                (Move::Play(p), value, weight)
+            })
+            .collect();
+        let (value, weight) = priors::prior(board, color, Move::Pass);
+        children.push((Move::Pass, value, weight));
+        self.arena.expand(node, &children);
+    }
+
+    /// Adds the result (`black`: half-points for Black) along the path, and RAVE results to
+    /// the children of each path node whose move its side to move played first later on.
+    fn update(&self, s: &mut Scratch, black: u32) {
+        let root_color = self.game.to_move();
+        let for_color = |c: Color| if c == Color::Black { black } else { 2 - black };
+        s.stamp = s.stamp.wrapping_add(1);
+        if s.stamp == 0 {
+            s.first.fill((0, None));
+            s.stamp = 1;
+        }
+        let mut marked = s.moves.len();
+        for depth in (0..s.path.len()).rev() {
+            // Mark who played each point first from this depth on.
+            while marked > depth {
+                marked -= 1;
+                let (c, p) = s.moves[marked];
+                if p != Point::NONE {
+                    s.first[p.index()] = (s.stamp, Some(c));
+                }
+            }
+            let node = self.arena.get(s.path[depth]);
+            let to_move = if depth % 2 == 0 {
+                root_color
+            } else {
+                root_color.opponent()
+            };
+            node.add_result(for_color(to_move.opponent()));
+            let Some((first, count)) = node.children() else {
+                continue;
+            };
+            let result = for_color(to_move);
+            for c in first..first + count {
+                let child = self.arena.get(c);
+                if let Move::Play(p) = child.mv(&s.board) {
+                    if s.first[p.index()] == (s.stamp, Some(to_move)) {
+                        child.add_rave(result);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The child to descend into: the best UCT-RAVE score with priors, or `None` when there is
+/// no legal child (or the node is still a leaf).
+fn select(arena: &Arena, node: &Node) -> Option<u32> {
+    let (first, count) = node.children()?;
+    let log_parent = ((node.visits() + 1) as f64).ln();
+    let mut best = None;
+    let mut best_score = f64::NEG_INFINITY;
+    for c in first..first + count {
+        let child = arena.get(c);
+        if child.is_illegal() {
+            continue;
+        }
+        let s = child.stats();
+        let n = s.visits as f64 + s.prior_weight;
+        let q = (s.value * s.visits as f64 + s.prior_value * s.prior_weight) / n.max(1e-9);
+        let rn = s.rave_visits as f64;
+        let beta = rn / (rn + n + rn * n / RAVE_EQUIVALENCE).max(1e-9);
+        let score =
+            (1.0 - beta) * q + beta * s.rave_value + EXPLORATION * (log_parent / (n + 1.0)).sqrt();
+        if score > best_score {
+            best_score = score;
+            best = Some(c);
+        }
+    }
+    best
+}
+
+/// Per-thread buffers, reused from playout to playout.
+struct Scratch {
+    board: Board,
+    path: Vec<u32>,
+    /// Moves from the root on: tree moves (a pass as `Point::NONE`), then the playout's.
+    moves: Vec<(Color, Point)>,
+    /// Positions reached by tree moves in this descent (superko within the tree).
+    hashes: Vec<u64>,
+    /// For RAVE: (stamp, first colour to play the point) per point.
+    first: Vec<(u32, Option<Color>)>,
+    stamp: u32,
+}
+
+impl Scratch {
+    fn new(board: &Board) -> Scratch {
+        Scratch {
+            board: board.clone(),
+            path: Vec::with_capacity(64),
+            moves: Vec::with_capacity(1024),
+            hashes: Vec::with_capacity(64),
+            first: vec![(0, None); MAX_POINTS],
+            stamp: 0,
+        }
+    }
+}
+
+/// The path of a descent. Entering a node adds a visit that counts as a loss until the
+/// result comes (virtual loss); a descent abandoned before its result (a superko move
+/// found in the tree) takes its visits back when the guard drops.
+struct PathGuard<'a> {
+    arena: &'a Arena,
+    path: Vec<u32>,
+}
+
+impl PathGuard<'_> {
+    fn enter(&mut self, node: u32) {
+        self.arena.get(node).add_visit();
+        self.path.push(node);
+    }
+
+    /// The descent will get its result: keep the visits and hand back the path.
+    fn commit(mut self) -> Vec<u32> {
+        std::mem::take(&mut self.path)
+    }
+}
+
+impl Drop for PathGuard<'_> {
+    fn drop(&mut self) {
+        for &n in &self.path {
+            self.arena.get(n).remove_visit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,151 @@
+//! Prior knowledge for new tree nodes: cheap judgements that a move is good or bad, given as
+//! a win rate worth some number of playouts (Gelly & Silver's "even" and heuristic priors).
+//!
+//! Each judgement that applies adds its (value, weight); the node starts as if it had already
+//! seen `sum(weight)` playouts at the weighted mean value. The search soon outweighs them.
+
+use crate::board::{Board, Cell, Color, Move, Point};
+use crate::playout::patterns;
+
+/// Every move starts here: a little evidence of an even game.
+const EVEN: (f32, f32) = (0.5, 4.0);
+
+/// The prior (value, weight) of `mv` for `color` on `board`.
+pub fn prior(board: &Board, color: Color, mv: Move) -> (f32, f32) {
+    let Move::Play(p) = mv else {
+        // Passing is rarely best while points remain; the tree can still learn otherwise.
+        return (0.1, 30.0);
+    };
+    let mut judged = Judgement::default();
+    judged.push(EVEN);
+    if board.is_true_eye(color, p) {
+        judged.push((0.0, 100.0));
+    }
+    let mut captures = 0;
+    let mut saves = false;
+    for q in board.neighbours(p) {
+        match board.cell(q).color() {
+            Some(c) if c != color && board.atari_liberty(q) == Some(p) => {
+                captures += board.chain_size(q);
+            }
+            Some(c) if c == color && board.atari_liberty(q) == Some(p) => saves = true,
+            _ => {}
+        }
+    }
+    let self_atari = !board.is_lone(color, p) && board.is_self_atari(color, p);
+    if captures > 0 {
+        judged.push((0.9, 20.0 + 5.0 * captures.min(6) as f32));
+    }
+    if saves && !self_atari {
+        judged.push((0.8, 20.0));
+    }
+    if self_atari {
+        judged.push((0.1, 30.0));
+    }
+    if patterns::matches(board, p) {
+        judged.push((0.7, 10.0));
+    }
+    if let Some((_, Move::Play(last))) = board.last_move() {
+        if distance(board, p, last) <= 2 {
+            judged.push((0.6, 6.0));
+        }
+    }
+    if let Some(line) = empty_area_line(board, p) {
+        judged.push(match line {
+            0 => (0.2, 15.0),
+            1 => (0.4, 8.0),
+            2 | 3 => (0.6, 6.0),
+            _ => (0.5, 2.0),
+        });
+    }
+    (judged.weighted_sum / judged.weight, judged.weight)
+}
+
+/// The judgements so far, as a weighted sum.
+#[derive(Default)]
+struct Judgement {
+    weighted_sum: f32,
+    weight: f32,
+}
+
+impl Judgement {
+    fn push(&mut self, (value, weight): (f32, f32)) {
+        self.weighted_sum += value * weight;
+        self.weight += weight;
+    }
+}
+
+/// Grid distance (Manhattan plus the larger offset, as Pachi's "gridcular" distance).
+fn distance(board: &Board, a: Point, b: Point) -> usize {
+    let ((ax, ay), (bx, by)) = (board.coords(a), board.coords(b));
+    let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+    dx + dy + dx.max(dy)
+}
+
+/// For a point with no stone within two lines of it, its line from the edge (0 = first
+/// line); `None` where stones are near, as the edge then says little.
+fn empty_area_line(board: &Board, p: Point) -> Option<usize> {
+    let n = board.size();
+    let (x, y) = board.coords(p);
+    for dx in -2i32..=2 {
+        for dy in -2i32..=2 {
+            let (cx, cy) = (x as i32 + dx, y as i32 + dy);
+            if cx < 0 || cy < 0 || cx >= n as i32 || cy >= n as i32 {
+                continue;
+            }
+            if board.cell(board.point_at(cx as usize, cy as usize)) != Cell::Empty {
+                return None;
+            }
+        }
+    }
+    Some(x.min(y).min(n - 1 - x).min(n - 1 - y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(board: &Board, col: usize, line: usize) -> Move {
+        Move::Play(board.point_at(col, board.size() - 1 - line))
+    }
+
+    #[test]
+    fn captures_beat_quiet_moves_and_eye_filling_is_worst() {
+        let board = Board::from_diagram(
+            "X.X.....
+             XXX.....
+             ........
+             ....OX..
+             .....O..
+             ........
+             ........
+             ........",
+        )
+        .expect("valid");
+        let eye = prior(&board, Color::Black, at(&board, 1, 0)).0;
+        let quiet = prior(&board, Color::Black, at(&board, 1, 6)).0;
+        let capture_board = Board::from_diagram(
+            "........
+             ...X....
+             ..XO....
+             ...X....
+             ........
+             ........
+             ........
+             ........",
+        )
+        .expect("valid");
+        let capture = prior(&capture_board, Color::Black, at(&capture_board, 4, 2)).0;
+        assert!(eye < 0.1, "eye filling {eye}");
+        assert!(capture > quiet, "capture {capture} vs quiet {quiet}");
+        assert!(prior(&board, Color::Black, Move::Pass).0 < quiet);
+    }
+
+    #[test]
+    fn first_line_in_an_empty_area_is_worse_than_the_third() {
+        let board = Board::new(19).expect("valid");
+        let first = prior(&board, Color::Black, Move::Play(board.point_at(0, 9))).0;
+        let third = prior(&board, Color::Black, Move::Play(board.point_at(2, 9))).0;
+        assert!(first < third);
+    }
+}

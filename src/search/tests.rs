@@ -1,0 +1,251 @@
+//! Search tests: one thread, a fixed seed and a playout budget, so every run is the same.
+
+use super::*;
+use crate::game::RuleSet;
+
+fn search() -> Search {
+    Search::new(SearchConfig {
+        threads: 1,
+        seed: 42,
+        max_tree_bytes: 64 << 20,
+        ..SearchConfig::default()
+    })
+}
+
+fn game(diagram: &str, to_move: Color) -> Game {
+    let board = Board::from_diagram(diagram).expect("valid diagram");
+    Game::from_position(board, to_move, RuleSet::chinese())
+}
+
+/// The point at a diagram position: `col` from the left, `line` from the top.
+fn at(game: &Game, col: usize, line: usize) -> Point {
+    let n = game.board().size();
+    game.board().point_at(col, n - 1 - line)
+}
+
+const ATARI: &str = ".........
+                     .........
+                     ..XXX....
+                     .XOOO....
+                     ..XXX....
+                     .........
+                     .........
+                     ......O..
+                     .........";
+
+fn decide(game: &Game, playouts: u64) -> Report {
+    search().run(game, &Budget::Playouts(playouts), &AtomicBool::new(false))
+}
+
+#[test]
+fn captures_the_obvious() {
+    let g = game(ATARI, Color::Black);
+    let report = decide(&g, 3000);
+    assert_eq!(
+        report.decision,
+        Decision::Play(at(&g, 5, 3)),
+        "{:?}",
+        report.candidates[..3].to_vec()
+    );
+}
+
+#[test]
+fn saves_a_chain_in_atari() {
+    let g = game(ATARI, Color::White);
+    let report = decide(&g, 3000);
+    assert_eq!(report.decision, Decision::Play(at(&g, 5, 3)));
+}
+
+#[test]
+fn a_seed_one_thread_and_a_playout_budget_repeat_exactly() {
+    let g = game(ATARI, Color::White);
+    let a = decide(&g, 1500);
+    let b = decide(&g, 1500);
+    assert_eq!(a.decision, b.decision);
+    assert_eq!(a.candidates, b.candidates);
+    assert_eq!(a.playouts, 1500);
+}
+
+#[test]
+fn resigns_a_hopeless_game() {
+    let g = game(
+        ".X.X.X.X.
+         XXXXXXXXX
+         .X.X.X.X.
+         XXXXXXXXX
+         .X.X.X.X.
+         XXXXXXXXX
+         .........
+         OOOOOOOOO
+         .O.O.O.O.",
+        Color::White,
+    );
+    let report = decide(&g, 2000);
+    assert_eq!(
+        report.decision,
+        Decision::Resign,
+        "win rate {}",
+        report.winrate
+    );
+    let never = Search::new(SearchConfig {
+        threads: 1,
+        seed: 42,
+        resign_threshold: 0.0,
+        max_tree_bytes: 64 << 20,
+        ..SearchConfig::default()
+    })
+    .run(&g, &Budget::Playouts(500), &AtomicBool::new(false));
+    assert_ne!(never.decision, Decision::Resign, "--resign never");
+}
+
+#[test]
+fn passes_after_the_opponent_in_a_finished_won_game() {
+    let mut g = game(
+        ".X.XO.O..
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O",
+        Color::Black,
+    );
+    g.set_komi(0.5);
+    g.play(Color::Black, Move::Pass).expect("pass");
+    // White is ahead (45 + 0.5 against 36) and Black passed: White ends the game.
+    let report = decide(&g, 500);
+    assert_eq!(report.decision, Decision::Pass);
+}
+
+#[test]
+fn does_not_pass_after_the_opponent_while_losing() {
+    let mut g = game(
+        ".X.XO.O..
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O",
+        Color::White,
+    );
+    g.set_komi(0.5);
+    g.play(Color::White, Move::Pass).expect("pass");
+    // Black is behind: passing now would lose, so it plays on (or resigns).
+    let report = decide(&g, 500);
+    assert_ne!(report.decision, Decision::Pass);
+}
+
+#[test]
+fn dead_stones_inside_territory_are_dead() {
+    let g = game(
+        "...XO.O.O
+         .O.XOOOOO
+         ...XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO....
+         XXXXO..X.
+         .X.XO....",
+        Color::Black,
+    );
+    let judged = search().life_and_death(&g);
+    let own: Vec<String> = judged
+        .ownership
+        .chunks(9)
+        .rev()
+        .map(|row| {
+            row.iter()
+                .map(|o| format!("{o:5.2}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(
+        judged.dead.len(),
+        2,
+        "{:?}\n{}",
+        judged.dead,
+        own.join("\n")
+    );
+    assert!(judged.dead.contains(&at(&g, 1, 1)));
+    assert!(judged.dead.contains(&at(&g, 7, 7)));
+    assert!(judged.seki.is_empty());
+}
+
+#[test]
+fn dynamic_komi_favours_the_weaker_side_early_in_handicap_games() {
+    let mut g = Game::new(19, RuleSet::chinese()).expect("valid");
+    let stones: Vec<Point> = [(3, 3), (15, 15), (3, 15), (15, 3)]
+        .iter()
+        .map(|&(c, r)| g.point(c, r).expect("on board"))
+        .collect();
+    g.place_handicap(&stones).expect("empty board");
+    // White to move: it counts a loss by less than the extra komi as a win.
+    assert!(dynamic_komi(&g) < g.komi());
+    let p = g.point(10, 10).expect("on board");
+    g.play(Color::White, Move::Play(p)).expect("legal");
+    assert!(dynamic_komi(&g) > g.komi(), "Black must win by more");
+}
+
+#[test]
+fn a_ring_sharing_two_liberties_with_a_stone_inside_is_seki() {
+    // Whoever fills an inner liberty puts itself in atari, so neither does (rule 13).
+    let g = game(
+        ".........
+         ..XXXXX..
+         .XOOOOOX.
+         .XO.X.OX.
+         .XOOOOOX.
+         ..XXXXX..
+         .........
+         .........
+         .........",
+        Color::Black,
+    );
+    let judged = search().life_and_death(&g);
+    let ring: Vec<Point> = g
+        .board()
+        .points()
+        .filter(|&p| g.board().cell(p) == Cell::White)
+        .collect();
+    assert!(judged.dead.is_empty(), "{:?}", judged.dead);
+    for p in ring.iter().chain([at(&g, 4, 3)].iter()) {
+        assert!(
+            judged.seki.contains(p),
+            "{p:?} not in seki: {:?}",
+            judged.seki
+        );
+    }
+    assert_eq!(
+        judged.seki.len(),
+        ring.len() + 1,
+        "outer black stones are simply alive"
+    );
+}
+
+#[test]
+fn the_tree_is_reused_for_the_next_move() {
+    let mut g = game(ATARI, Color::Black);
+    let mut s = search();
+    let first = s.run(&g, &Budget::Playouts(2000), &AtomicBool::new(false));
+    let Decision::Play(p) = first.decision else {
+        panic!("expected a move, got {:?}", first.decision);
+    };
+    g.play(Color::Black, Move::Play(p)).expect("legal");
+    let reply = first.candidates[0].pv.get(1).copied().unwrap_or(Move::Pass);
+    g.play(Color::White, reply)
+        .expect("the tree only holds legal moves");
+    let root = s
+        .reusable_root(&g)
+        .expect("the position is in the old tree");
+    assert!(s.arena.get(root).visits() > 0, "it keeps what was learnt");
+    // A different game starts afresh.
+    let other = game(ATARI, Color::White);
+    assert_eq!(s.reusable_root(&other), None);
+}
