@@ -12,10 +12,12 @@
 //! | [`board`]   | points, stones, chains with pseudo-liberties, Zobrist hash, simple ko    |
 //! | [`game`]    | board + side to move + history: superko, undo, rule sets, handicap       |
 //! | [`scoring`] | area and territory counting, results in points and in stones (beside game)|
+//! | [`sgf`]     | SGF FF[4] reading and writing; games to and from records (beside game)    |
 //! | [`bench`]   | whole-engine speed figures for `yunzi bench` (light playouts for now)     |
+//! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
 //!
-//! Still to come, in this order: `sgf` (beside game), `playout`, `search`, `time`, `engine`,
-//! `gtp`. Only `gtp` will write protocol text and only `main` touches stdio.
+//! Still to come, in this order: `playout`, `search`, `engine`, `gtp`. Only `gtp` will write
+//! protocol text and only `main` touches stdio.
 //!
 //! ## Reading guide
 //! Start bottom-up at [`board::Board`]: its module doc lists what it does *not* do, which tells
@@ -33,3 +35,5 @@ pub mod board;
 pub mod game;
 pub mod playout;
 pub mod scoring;
+pub mod sgf;
+pub mod time;
