@@ -15,9 +15,10 @@
 //! | [`sgf`]     | SGF FF[4] reading and writing; games to and from records (beside game)    |
 //! | [`bench`]   | whole-engine speed figures for `yunzi bench` (light playouts for now)     |
 //! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
+//! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations, no text       |
 //!
-//! Still to come, in this order: `playout`, `search`, `engine`, `gtp`. Only `gtp` will write
-//! protocol text and only `main` touches stdio.
+//! Still to come, in this order: `playout`, `search`, `gtp`. Only `gtp` will write protocol
+//! text and only `main` touches stdio.
 //!
 //! ## Reading guide
 //! Start bottom-up at [`board::Board`]: its module doc lists what it does *not* do, which tells
@@ -32,8 +33,10 @@
 
 pub mod bench;
 pub mod board;
+pub mod engine;
 pub mod game;
 pub mod playout;
 pub mod scoring;
+pub mod search;
 pub mod sgf;
 pub mod time;
