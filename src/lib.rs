@@ -16,9 +16,10 @@
 //! | [`bench`]   | whole-engine speed figures for `yunzi bench` (light playouts for now)     |
 //! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
 //! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations, no text       |
+//! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses       |
 //!
-//! Still to come, in this order: `playout`, `search`, `gtp`. Only `gtp` will write protocol
-//! text and only `main` touches stdio.
+//! Still to come, in this order: `playout`, `search`. Only `gtp` writes protocol text and
+//! only `main` touches stdio.
 //!
 //! ## Reading guide
 //! Start bottom-up at [`board::Board`]: its module doc lists what it does *not* do, which tells
@@ -35,6 +36,7 @@ pub mod bench;
 pub mod board;
 pub mod engine;
 pub mod game;
+pub mod gtp;
 pub mod playout;
 pub mod scoring;
 pub mod search;
