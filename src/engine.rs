@@ -441,11 +441,17 @@ impl Engine {
         std::fs::write(path, text).map_err(|e| EngineError::CannotSave(e.to_string()))
     }
 
-    /// The star points of the current board (rule 2), for diagrams.
+    /// The star points of the current board (rule 2), for diagrams: the fixed handicap
+    /// points, without the side points below 15x15, where boards mark only the corners and
+    /// the centre.
     pub fn star_points(&self) -> Vec<Point> {
         let board = self.game.board();
         let size = board.size();
-        fixed_handicap_coords(size, max_fixed_handicap(size))
+        let count = match max_fixed_handicap(size) {
+            9 if size < 15 => 5,
+            n => n,
+        };
+        fixed_handicap_coords(size, count)
             .unwrap_or_default()
             .into_iter()
             .map(|(col, row)| board.point_at(col, row))

@@ -280,7 +280,9 @@ fn sgf_round_trip_through_the_engine_rule_22() {
 #[test]
 fn star_points_follow_the_board_size_rule_2() {
     assert_eq!(engine(19).star_points().len(), 9);
-    assert_eq!(engine(9).star_points().len(), 9);
+    assert_eq!(engine(13).star_points().len(), 5);
+    assert_eq!(engine(9).star_points().len(), 5);
+    assert_eq!(engine(7).star_points().len(), 4);
     assert_eq!(engine(8).star_points().len(), 4);
     assert_eq!(engine(5).star_points().len(), 0);
 }
