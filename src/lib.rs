@@ -12,7 +12,7 @@
 //! | [`board`]   | points, stones, chains with pseudo-liberties, Zobrist hash, simple ko    |
 //! | [`game`]    | board + side to move + history: superko, undo, rule sets, handicap       |
 //! | [`scoring`] | area and territory counting, results in points and in stones (beside game)|
-//! | [`sgf`]     | SGF FF[4] reading and writing; games to and from records (beside game)    |
+//! | [`sgf`]     | SGF `FF[4]` reading and writing; games to and from records (beside game)  |
 //! | [`bench`]   | whole-engine speed figures for `yunzi bench` (light playouts for now)     |
 //! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
 //! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations, no text       |

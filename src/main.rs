@@ -48,26 +48,26 @@ enum Bench {
 #[derive(Args, Debug)]
 struct EngineOptions {
     /// Search threads [default: all cores].
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// A fixed number of playouts per move instead of a budget from the clock (with
     /// --threads 1 and --seed: deterministic play, for tests).
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     playouts: Option<u64>,
     /// Random seed [default: from the clock].
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// Resign when the win rate falls below THRESHOLD (0..1), or `never`.
-    #[arg(long, default_value = "0.1", value_parser = resign_threshold)]
+    #[arg(long, value_name = "THRESHOLD|never", default_value = "0.1", value_parser = resign_threshold)]
     resign: f64,
     /// The rules of new games (kgs-rules and loaded SGF files may change them).
     #[arg(long, value_enum, default_value_t = Rules::Chinese)]
     rules: Rules,
     /// Seconds kept back on every move for network and protocol delays.
-    #[arg(long, default_value = "1", value_parser = seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = seconds)]
     lag: Duration,
     /// Seconds per move when the controller sets no time limit.
-    #[arg(long, default_value = "5", value_parser = seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
     default_seconds: Duration,
 }
 

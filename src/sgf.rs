@@ -1,8 +1,8 @@
-//! Reading and writing SGF (Smart Game Format, FF[4]) game records for Go.
+//! Reading and writing SGF (Smart Game Format, `FF[4]`) game records for Go.
 //!
 //! # What it reads
 //!
-//! [`parse`] accepts a full FF[4] collection: one or more game trees, each
+//! [`parse`] accepts a full `FF[4]` collection: one or more game trees, each
 //! `(` a sequence of nodes `;` followed by child game trees `)`, with
 //! properties `IDENT[value][value]...` and white space allowed between any
 //! two tokens. Property values honour the SGF escapes (`\]`, `\\`, `\` before
@@ -44,10 +44,17 @@
 //!
 //! # What it writes
 //!
-//! [`write`] produces a single game tree with all game information and setup
+//! [`write()`] produces a single game tree with all game information and setup
 //! in the root node and one node per move, e.g.
 //! `(;FF[4]GM[1]CA[UTF-8]SZ[19]KM[7.5]\n;B[dd];W[pp];B[])`, which [`parse`]
 //! reads back to an equal [`SgfGame`].
+//!
+//! # Games
+//!
+//! [`to_game`] replays a record as a [`Game`] (GTP `loadsgf`, with its move
+//! number) and [`from_game`] records one (`printsgf`), so that a game saved
+//! and restored continues identically: same position, side to move, ko
+//! state, prisoners and superko history (rule 22, adjournment).
 
 use nom::{
     bytes::complete::{take_while, take_while1},
@@ -79,7 +86,7 @@ pub type SgfPoint = (u8, u8);
 /// The main line of an SGF game, reduced to what a Go engine needs (SGF rule
 /// 22: adjournment).
 ///
-/// `SgfGame::default()` is an empty 19x19 game. For [`write`] followed by
+/// `SgfGame::default()` is an empty 19x19 game. For [`write()`] followed by
 /// [`parse`] to give back the same value, the game must be valid: `size` in
 /// 1..=25, every point on the board, the three setup lists free of repeats
 /// and disjoint, `komi` finite, and text fields either `None` or non-empty
@@ -718,7 +725,7 @@ fn push_points(out: &mut String, ident: &str, points: &[SgfPoint]) {
     }
 }
 
-/// Writes a game as a single FF[4] game tree: game information and setup in
+/// Writes a game as a single `FF[4]` game tree: game information and setup in
 /// the root node, then one node per move (a line break every 10 moves),
 /// passes as `B[]`/`W[]`. `None` and empty fields are left out. For a valid
 /// game (see [`SgfGame`]), `parse(&write(&g)) == Ok(g)`.
