@@ -88,7 +88,8 @@ impl Gtp {
                 Ok(String::new())
             }
             Command::BoardSize(size) => {
-                let size = usize::try_from(size).map_err(|_| "unacceptable size".to_string())?;
+                let size =
+                    usize::try_from(size).map_err(|_| failure(EngineError::UnacceptableSize))?;
                 engine.set_board_size(size).map_err(failure)?;
                 Ok(String::new())
             }
