@@ -241,6 +241,11 @@ impl Game {
         self.history.first().map_or(&self.board, |s| &s.board)
     }
 
+    /// Who was to move in the start position (SGF `PL`, so a saved game replays exactly).
+    pub fn start_to_move(&self) -> Color {
+        self.history.first().map_or(self.to_move, |s| s.to_move)
+    }
+
     /// Consecutive passes at the end of the game so far.
     pub fn consecutive_passes(&self) -> u32 {
         self.passes

@@ -12,11 +12,15 @@
 //! | [`board`]   | points, stones, chains with pseudo-liberties, Zobrist hash, simple ko    |
 //! | [`game`]    | board + side to move + history: superko, undo, rule sets, handicap       |
 //! | [`scoring`] | area and territory counting, results in points and in stones (beside game)|
+//! | [`sgf`]     | SGF `FF[4]` reading and writing; games to and from records (beside game)  |
 //! | [`playout`] | playout policies (light, heavy) behind one trait; 3x3 shape patterns      |
 //! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE with priors, dead stones, decisions  |
+//! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
+//! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations, no text       |
+//! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses       |
 //! | [`bench`]   | whole-engine speed figures for `yunzi bench`                              |
 //!
-//! Still to come, in this order: `sgf` (beside game), `time`, `engine`, `gtp`. Only `gtp` will write protocol text and only `main` touches stdio.
+//! Only `gtp` writes protocol text and only `main` touches stdio.
 //!
 //! ## Reading guide
 //! Start bottom-up at [`board::Board`]: its module doc lists what it does *not* do, which tells
@@ -31,7 +35,11 @@
 
 pub mod bench;
 pub mod board;
+pub mod engine;
 pub mod game;
+pub mod gtp;
 pub mod playout;
 pub mod scoring;
 pub mod search;
+pub mod sgf;
+pub mod time;

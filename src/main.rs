@@ -1,13 +1,25 @@
 //! The `yunzi` binary: parse the command line, start logging on stderr, run. Nothing else.
 
-use clap::{Parser, Subcommand};
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use yunzi::engine::{Engine, EngineConfig};
+use yunzi::game::RuleSet;
+use yunzi::search::SearchConfig;
+use yunzi::time::TimeConfig;
 
 /// yunzi (云子): a Go engine speaking GTP v2 on stdin/stdout.
+///
+/// Without a subcommand it serves GTP: responses on stdout, logs on stderr (level from
+/// RUST_LOG, default warn).
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    engine: EngineOptions,
 }
 
 #[derive(Subcommand, Debug)]
@@ -44,19 +56,107 @@ enum Bench {
     },
 }
 
+/// How the GTP engine plays.
+#[derive(Args, Debug)]
+struct EngineOptions {
+    /// Search threads [default: all cores].
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// A fixed number of playouts per move instead of a budget from the clock (with
+    /// --threads 1 and --seed: deterministic play, for tests).
+    #[arg(long, value_name = "N")]
+    playouts: Option<u64>,
+    /// Random seed [default: from the clock].
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Resign when the win rate falls below THRESHOLD (0..1), or `never`.
+    #[arg(long, value_name = "THRESHOLD|never", default_value = "0.1", value_parser = resign_threshold)]
+    resign: f64,
+    /// The rules of new games (kgs-rules and loaded SGF files may change them).
+    #[arg(long, value_enum, default_value_t = Rules::Chinese)]
+    rules: Rules,
+    /// Seconds kept back on every move for network and protocol delays.
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = seconds)]
+    lag: Duration,
+    /// Seconds per move when the controller sets no time limit.
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
+    default_seconds: Duration,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Rules {
+    Chinese,
+    Japanese,
+    TrompTaylor,
+}
+
+fn resign_threshold(text: &str) -> Result<f64, String> {
+    match text {
+        "never" => Ok(0.0),
+        _ => match text.parse::<f64>() {
+            Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+            _ => Err("expected a win rate between 0 and 1, or `never`".into()),
+        },
+    }
+}
+
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| "expected a non-negative number of seconds".into())
+}
+
+impl EngineOptions {
+    fn engine(&self) -> Engine {
+        let mut search = SearchConfig::default();
+        if let Some(threads) = self.threads {
+            search.threads = threads.max(1);
+        }
+        if let Some(seed) = self.seed {
+            search.seed = seed;
+        }
+        search.resign_threshold = self.resign;
+        let config = EngineConfig {
+            search,
+            playouts: self.playouts,
+            rules: match self.rules {
+                Rules::Chinese => RuleSet::chinese(),
+                Rules::Japanese => RuleSet::japanese(),
+                Rules::TrompTaylor => RuleSet::tromp_taylor(),
+            },
+        };
+        let time = TimeConfig {
+            lag: self.lag,
+            default_budget: self.default_seconds,
+        };
+        Engine::new(config, time)
+    }
+}
+
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let result = match cli.command {
         Some(Command::Bench { what }) => run_bench(what),
         None => {
-            eprintln!("yunzi: the GTP engine is not built yet; try `yunzi bench light`");
+            env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+                .init();
+            let engine = cli.engine.engine();
+            yunzi::gtp::serve(std::io::stdin().lock(), std::io::stdout().lock(), engine)
+                .map_err(|e| e.to_string())
+        }
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("yunzi: {e}");
             std::process::ExitCode::FAILURE
         }
     }
 }
 
 /// Runs a benchmark and prints its figure as the last line.
-fn run_bench(what: Bench) -> std::process::ExitCode {
+fn run_bench(what: Bench) -> Result<(), String> {
     let (label, rate) = match what {
         Bench::Light { size, seconds } => ("light", yunzi::bench::light(size, seconds, 1)),
         Bench::Search {
@@ -65,19 +165,12 @@ fn run_bench(what: Bench) -> std::process::ExitCode {
             seconds,
         } => ("search", yunzi::bench::search(size, threads, seconds, 1)),
     };
-    match rate {
-        Ok(rate) => {
-            println!(
-                "playouts: {} in {:.2} s",
-                rate.playouts,
-                rate.elapsed.as_secs_f64()
-            );
-            println!("{label} playouts/s: {:.0}", rate.per_second());
-            std::process::ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("yunzi: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+    let rate = rate.map_err(|e| e.to_string())?;
+    println!(
+        "playouts: {} in {:.2} s",
+        rate.playouts,
+        rate.elapsed.as_secs_f64()
+    );
+    println!("{label} playouts/s: {:.0}", rate.per_second());
+    Ok(())
 }

@@ -1,0 +1,577 @@
+//! The engine: one game, the search that plays it, the two clocks and the settings.
+//!
+//! Everything a GTP controller can ask for is a method here, with typed arguments, typed
+//! results and typed errors ([`EngineError`]); the engine writes no protocol text (that is
+//! [`crate::gtp`]) and never touches stdio. Every method that fails leaves the engine exactly
+//! as it was, so a refused command changes nothing (GTP's rule for failed commands).
+//!
+//! ## Time
+//! Each colour has its own [`Clock`]. A controller that sends `time_left` is authoritative
+//! for that colour; for a colour it never reports, the engine charges its own thinking time
+//! to the clock after each `genmove` (gogui-twogtp sends `time_settings` and nothing else).
+
+use std::cmp::Reverse;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use log::{info, warn};
+
+use crate::board::{Board, Color, Move, Point};
+use crate::game::{Game, IllegalMove, RuleSet};
+use crate::scoring::Score;
+use crate::search::{self, Decision, Search, SearchConfig};
+use crate::sgf;
+use crate::time::{Clock, MoveContext, TimeConfig, TimeSystem};
+
+/// The board size of a new engine, until the controller says otherwise.
+pub const DEFAULT_SIZE: usize = 19;
+
+/// How the engine plays, fixed for its lifetime.
+pub struct EngineConfig {
+    pub search: SearchConfig,
+    /// A fixed number of playouts per move, instead of a budget from the clock: the
+    /// deterministic mode tests use (with one thread and a seed).
+    pub playouts: Option<u64>,
+    /// The rules of new games (`kgs-rules` and SGF `RU` can change them per game).
+    pub rules: RuleSet,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            search: SearchConfig::default(),
+            playouts: None,
+            rules: RuleSet::chinese(),
+        }
+    }
+}
+
+/// Why the engine refused a request. Each variant is one GTP error text.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineError {
+    /// A board size outside 2..=25 (rule 1).
+    UnacceptableSize,
+    /// The move is not legal now.
+    Illegal(IllegalMove),
+    /// There is no move to take back.
+    CannotUndo,
+    /// A handicap that the command does not allow on this board.
+    InvalidHandicap,
+    /// Handicap stones need an empty board with no moves played.
+    BoardNotEmpty,
+    /// Free handicap points that repeat (the caller also uses it for passes and points off
+    /// the board).
+    BadVertexList,
+    /// `loadsgf`: the file is unreadable, not SGF, or not a game this engine can replay.
+    CannotLoad(String),
+    /// `printsgf FILE`: the file could not be written.
+    CannotSave(String),
+    /// `kgs-rules` with a name no preset matches.
+    UnknownRules(String),
+    /// A query about a point that holds no stone.
+    EmptyPoint,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::UnacceptableSize => write!(f, "unacceptable size"),
+            EngineError::Illegal(why) => write!(f, "illegal move: {why}"),
+            EngineError::CannotUndo => write!(f, "cannot undo"),
+            EngineError::InvalidHandicap => write!(f, "invalid number of stones"),
+            EngineError::BoardNotEmpty => write!(f, "board not empty"),
+            EngineError::BadVertexList => write!(f, "bad vertex list"),
+            EngineError::CannotLoad(why) => write!(f, "cannot load file: {why}"),
+            EngineError::CannotSave(why) => write!(f, "cannot save file: {why}"),
+            EngineError::UnknownRules(name) => write!(f, "unknown rules: {name}"),
+            EngineError::EmptyPoint => write!(f, "vertex must not be empty"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// The status of stones at the end of the game (rule 13), as `final_status_list` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoneStatus {
+    Alive,
+    Dead,
+    Seki,
+}
+
+/// The engine. See the module documentation.
+pub struct Engine {
+    game: Game,
+    search: Search,
+    /// Rules for the next new game.
+    rules: RuleSet,
+    playouts: Option<u64>,
+    time_config: TimeConfig,
+    /// The agreed time control, so that a new game starts with full clocks.
+    time_system: TimeSystem,
+    clocks: [Clock; 2],
+    /// Colours whose time the controller reports with `time_left`; the engine does not
+    /// charge their clocks itself.
+    reported: [bool; 2],
+    /// The colour that resigned, while the game has not changed since.
+    resigned: Option<Color>,
+    /// Wall-clock time spent searching, for `cputime` where the OS does not tell.
+    thinking: Duration,
+}
+
+impl Engine {
+    /// An engine with an empty 19x19 board and no time limit.
+    pub fn new(config: EngineConfig, time_config: TimeConfig) -> Engine {
+        let game = Game::new(DEFAULT_SIZE, config.rules)
+            .unwrap_or_else(|_| unreachable!("19 is a valid board size"));
+        Engine {
+            game,
+            search: Search::new(config.search),
+            rules: config.rules,
+            playouts: config.playouts,
+            time_config,
+            time_system: TimeSystem::None,
+            clocks: [Clock::new(TimeSystem::None), Clock::new(TimeSystem::None)],
+            reported: [false; 2],
+            resigned: None,
+            thinking: Duration::ZERO,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The colour that resigned the current game, if one did.
+    pub fn resigned(&self) -> Option<Color> {
+        self.resigned
+    }
+
+    /// One colour's clock.
+    pub fn clock(&self, color: Color) -> &Clock {
+        &self.clocks[color.index()]
+    }
+
+    /// The game, for a change: any change voids a resignation.
+    fn game_mut(&mut self) -> &mut Game {
+        self.resigned = None;
+        &mut self.game
+    }
+
+    /// Starts a new game of `size` with the komi kept (controllers such as Sabaki send
+    /// `komi` before `boardsize`) and both clocks full.
+    pub fn set_board_size(&mut self, size: usize) -> Result<(), EngineError> {
+        let mut game = Game::new(size, self.rules).map_err(|_| EngineError::UnacceptableSize)?;
+        game.set_komi(self.game.komi());
+        *self.game_mut() = game;
+        self.reset_clocks();
+        Ok(())
+    }
+
+    /// Starts a new game on the same board size, keeping komi.
+    pub fn clear_board(&mut self) {
+        let size = self.game.board().size();
+        self.set_board_size(size)
+            .unwrap_or_else(|_| unreachable!("the current size is valid"));
+    }
+
+    pub fn set_komi(&mut self, komi: f64) {
+        self.game_mut().set_komi(komi);
+    }
+
+    /// Plays a move for either colour (GTP allows moves out of turn).
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), EngineError> {
+        self.game.play(color, mv).map_err(EngineError::Illegal)?;
+        self.resigned = None;
+        Ok(())
+    }
+
+    pub fn undo(&mut self) -> Result<(), EngineError> {
+        if self.game.moves().is_empty() {
+            return Err(EngineError::CannotUndo);
+        }
+        self.game_mut().undo();
+        Ok(())
+    }
+
+    /// GTP `fixed_handicap`: `stones` black stones on the spec's star points (rule 17).
+    pub fn fixed_handicap(&mut self, stones: u64) -> Result<Vec<Point>, EngineError> {
+        let size = self.game.board().size();
+        let coords = usize::try_from(stones)
+            .ok()
+            .and_then(|n| fixed_handicap_coords(size, n))
+            .ok_or(EngineError::InvalidHandicap)?;
+        let board = self.game.board();
+        let points: Vec<Point> = coords
+            .into_iter()
+            .map(|(col, row)| board.point_at(col, row))
+            .collect();
+        self.place_handicap(&points)?;
+        Ok(points)
+    }
+
+    /// GTP `place_free_handicap`: exactly `stones` points chosen by the engine: the star
+    /// points first, then the points farthest from the stones already placed.
+    pub fn place_free_handicap(&mut self, stones: u64) -> Result<Vec<Point>, EngineError> {
+        let board = self.game.board();
+        let n = usize::try_from(stones).map_err(|_| EngineError::InvalidHandicap)?;
+        if !(2..board.size() * board.size()).contains(&n) {
+            return Err(EngineError::InvalidHandicap);
+        }
+        let points = spread_points(board, n);
+        self.place_handicap(&points)?;
+        Ok(points)
+    }
+
+    /// GTP `set_free_handicap`: the controller's points (2 up to all but one point).
+    pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), EngineError> {
+        let size = self.game.board().size();
+        if !(2..size * size).contains(&points.len()) {
+            return Err(EngineError::InvalidHandicap);
+        }
+        let mut sorted = points.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        if sorted.len() != points.len() {
+            return Err(EngineError::BadVertexList);
+        }
+        self.place_handicap(points)
+    }
+
+    fn place_handicap(&mut self, points: &[Point]) -> Result<(), EngineError> {
+        if !self.game.moves().is_empty() || self.game.board().empty_count() != self.area() {
+            return Err(EngineError::BoardNotEmpty);
+        }
+        self.game
+            .place_handicap(points)
+            .map_err(|_| EngineError::BadVertexList)?;
+        self.resigned = None;
+        Ok(())
+    }
+
+    /// Points on the board: N*N.
+    fn area(&self) -> usize {
+        self.game.board().size().pow(2)
+    }
+
+    /// GTP `genmove`: `color` moves next; searches, plays the chosen move and charges the
+    /// time to `color`'s clock unless the controller reports it.
+    pub fn genmove(&mut self, color: Color) -> Decision {
+        self.game_mut().set_to_move(color);
+        let report = self.think();
+        if !self.reported[color.index()]
+            && self.clocks[color.index()].spend(report.elapsed).is_err()
+        {
+            warn!("{color:?} has run out of time by our own count");
+        }
+        self.play_decision(color, report.decision)
+    }
+
+    /// GTP `kgs-genmove_cleanup`: like [`Engine::genmove`] but never resigns, since the
+    /// cleanup phase only settles which stones are dead.
+    pub fn genmove_cleanup(&mut self, color: Color) -> Decision {
+        match self.genmove(color) {
+            Decision::Resign => {
+                self.resigned = None;
+                self.play_decision(color, Decision::Pass)
+            }
+            decision => decision,
+        }
+    }
+
+    /// Plays what the search decided; a move the game refuses (a search bug) becomes a pass,
+    /// so the controller never sees an illegal move.
+    fn play_decision(&mut self, color: Color, decision: Decision) -> Decision {
+        match decision {
+            Decision::Play(p) => {
+                if let Err(why) = self.game_mut().play(color, Move::Play(p)) {
+                    warn!("the search chose an illegal move ({why}); passing instead");
+                    return self.play_decision(color, Decision::Pass);
+                }
+                Decision::Play(p)
+            }
+            Decision::Pass => {
+                // A pass is always legal.
+                let _ = self.game_mut().play(color, Move::Pass);
+                Decision::Pass
+            }
+            Decision::Resign => {
+                self.resigned = Some(color);
+                Decision::Resign
+            }
+        }
+    }
+
+    /// GTP `reg_genmove`: the move `color` would play now; the game and clocks stay as
+    /// they are.
+    pub fn reg_genmove(&mut self, color: Color) -> Decision {
+        let before = self.game.to_move();
+        self.game.set_to_move(color);
+        let decision = self.think().decision;
+        // The side to move is all `set_to_move` changed, so this restores the game exactly.
+        self.game.set_to_move(before);
+        decision
+    }
+
+    /// Runs the search for the side to move with a budget from the configuration or the
+    /// clock.
+    fn think(&mut self) -> search::Report {
+        let game = &self.game;
+        let color = game.to_move();
+        let budget = match self.playouts {
+            Some(n) => search::Budget::Playouts(n),
+            None => {
+                let board = game.board();
+                let ctx = MoveContext {
+                    move_number: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+                    board_points: (board.size() * board.size()) as u32,
+                    empty_points: board.empty_count() as u32,
+                };
+                let time = self.clocks[color.index()].allocate(&ctx, &self.time_config);
+                search::Budget::Time {
+                    target: time.target,
+                    max: time.max,
+                }
+            }
+        };
+        let stop = AtomicBool::new(false);
+        let start = Instant::now();
+        let report = self.search.run(game, &budget, &stop);
+        self.thinking += start.elapsed();
+        info!(
+            "{color:?}: win rate {:.3} after {} playouts in {:.2} s",
+            report.winrate,
+            report.playouts,
+            report.elapsed.as_secs_f64()
+        );
+        report
+    }
+
+    /// The dead stones and seki the search judges, and the score with them (rule 13) under
+    /// the game's rules.
+    pub fn final_score(&mut self) -> Score {
+        let judged = self.search.life_and_death(&self.game);
+        self.game.score(&judged.dead, &judged.seki)
+    }
+
+    /// The chains with `status`, each as its stones, in board order.
+    pub fn final_status(&mut self, status: StoneStatus) -> Vec<Vec<Point>> {
+        let judged = self.search.life_and_death(&self.game);
+        let board = self.game.board();
+        let stones: Vec<Point> = match status {
+            StoneStatus::Dead => judged.dead,
+            StoneStatus::Seki => judged.seki,
+            StoneStatus::Alive => board
+                .points()
+                .filter(|p| board.cell(*p).color().is_some())
+                .filter(|p| !judged.dead.contains(p) && !judged.seki.contains(p))
+                .collect(),
+        };
+        let mut chains: BTreeMap<Point, Vec<Point>> = BTreeMap::new();
+        for p in stones {
+            if board.cell(p).color().is_some() {
+                chains.entry(board.chain_head(p)).or_default().push(p);
+            }
+        }
+        chains
+            .into_values()
+            .map(|mut chain| {
+                chain.sort();
+                chain.dedup();
+                chain
+            })
+            .collect()
+    }
+
+    /// GTP `time_settings` and `kgs-time_settings`: the new control, both clocks full, and
+    /// the engine keeps time itself until the controller sends `time_left`.
+    pub fn set_time_system(&mut self, system: TimeSystem) {
+        self.time_system = system;
+        self.reset_clocks();
+    }
+
+    fn reset_clocks(&mut self) {
+        self.clocks = [Clock::new(self.time_system), Clock::new(self.time_system)];
+        self.reported = [false; 2];
+    }
+
+    /// GTP `time_left`: the controller's word on `color`'s clock, authoritative from now on.
+    pub fn time_left(&mut self, color: Color, seconds: f64, stones: u32) {
+        self.clocks[color.index()].time_left(seconds, stones);
+        self.reported[color.index()] = true;
+    }
+
+    /// `kgs-rules`: the nearest preset to `name`, for this game and the next ones.
+    pub fn set_rules(&mut self, name: &str) -> Result<(), EngineError> {
+        let rules = RuleSet::by_name(name).ok_or_else(|| EngineError::UnknownRules(name.into()))?;
+        self.rules = rules;
+        self.game_mut().set_rules(rules);
+        Ok(())
+    }
+
+    /// GTP `loadsgf`: the game of an SGF file, up to the position before `move_number`
+    /// (1-based; the whole main line without it). Clocks and settings stay.
+    pub fn load_sgf(&mut self, path: &Path, move_number: Option<usize>) -> Result<(), EngineError> {
+        let bytes = std::fs::read(path).map_err(|e| EngineError::CannotLoad(e.to_string()))?;
+        let record = sgf::parse(&String::from_utf8_lossy(&bytes))
+            .map_err(|e| EngineError::CannotLoad(e.to_string()))?;
+        let game = sgf::to_game(&record, move_number, self.rules)
+            .map_err(|e| EngineError::CannotLoad(e.to_string()))?;
+        *self.game_mut() = game;
+        Ok(())
+    }
+
+    /// The game as SGF (rule 22), with the result when the game is over.
+    pub fn to_sgf(&mut self) -> String {
+        let mut record = sgf::from_game(&self.game);
+        record.result = match self.resigned {
+            Some(loser) => Some(format!("{}+R", color_letter(loser.opponent()))),
+            None if self.game.is_over() => Some(self.final_score().gtp_text()),
+            None => None,
+        };
+        sgf::write(&record)
+    }
+
+    /// GTP `printsgf FILE`.
+    pub fn save_sgf(&mut self, path: &Path) -> Result<(), EngineError> {
+        let text = self.to_sgf();
+        std::fs::write(path, text).map_err(|e| EngineError::CannotSave(e.to_string()))
+    }
+
+    /// The star points of the current board (rule 2), for diagrams: the fixed handicap
+    /// points, without the side points below 15x15, where boards mark only the corners and
+    /// the centre.
+    pub fn star_points(&self) -> Vec<Point> {
+        let board = self.game.board();
+        let size = board.size();
+        let count = match max_fixed_handicap(size) {
+            9 if size < 15 => 5,
+            n => n,
+        };
+        fixed_handicap_coords(size, count)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(col, row)| board.point_at(col, row))
+            .collect()
+    }
+
+    /// CPU time the process has used (all threads), or the time spent searching where the
+    /// OS does not tell.
+    pub fn cpu_time(&self) -> Duration {
+        process_cpu_time().unwrap_or(self.thinking)
+    }
+}
+
+/// `B` or `W`, as SGF results write the winner.
+fn color_letter(color: Color) -> char {
+    match color {
+        Color::Black => 'B',
+        Color::White => 'W',
+    }
+}
+
+/// User plus system CPU time of this process from `/proc/self/stat` (Linux), in clock
+/// ticks of 1/100 s, which is what every Linux port uses for `USER_HZ`.
+fn process_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may hold spaces; fields after its closing parenthesis are
+    // plain numbers, utime and stime being the 12th and 13th of them.
+    let fields: Vec<&str> = stat
+        .get(stat.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks.saturating_mul(10)))
+}
+
+/// The most stones `fixed_handicap` places on a board: none below 7x7, four on 7x7 and on
+/// even sizes (no centre point), nine on odd sizes from 9x9 (GTP spec 4.1.1).
+fn max_fixed_handicap(size: usize) -> usize {
+    match size {
+        0..=6 => 0,
+        7 => 4,
+        _ if size.is_multiple_of(2) => 4,
+        _ => 9,
+    }
+}
+
+/// The GTP spec's fixed handicap points (4.1.1) as (column, row), or `None` where the spec
+/// defines none. Star points sit on the fourth line from 13x13 up and on the third below;
+/// the order is lower left, upper right, upper left, lower right, left and right sides,
+/// bottom and top sides, with the centre added for odd counts from five.
+fn fixed_handicap_coords(size: usize, stones: usize) -> Option<Vec<(usize, usize)>> {
+    if stones < 2 || stones > max_fixed_handicap(size) {
+        return None;
+    }
+    let edge = if size >= 13 { 3 } else { 2 };
+    let at = |i: usize| [edge, size / 2, size - 1 - edge][i];
+    const ORDER: [(usize, usize); 8] = [
+        (0, 0),
+        (2, 2),
+        (0, 2),
+        (2, 0),
+        (0, 1),
+        (2, 1),
+        (1, 0),
+        (1, 2),
+    ];
+    let with_centre = stones >= 5 && stones % 2 == 1;
+    let corners_and_sides = if with_centre { stones - 1 } else { stones };
+    let mut coords: Vec<(usize, usize)> = ORDER[..corners_and_sides]
+        .iter()
+        .map(|&(c, r)| (at(c), at(r)))
+        .collect();
+    if with_centre {
+        coords.push((at(1), at(1)));
+    }
+    Some(coords)
+}
+
+/// `n` points for free handicap on an empty board: the star points for up to the largest
+/// fixed handicap, then repeatedly the point farthest (Manhattan) from the stones so far, with
+/// distances capped near the edge so the first and second lines come last; ties go to the
+/// higher line, then to board order.
+fn spread_points(board: &Board, n: usize) -> Vec<Point> {
+    let size = board.size();
+    let mut chosen: Vec<Point> = fixed_handicap_coords(size, n.min(max_fixed_handicap(size)))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(col, row)| board.point_at(col, row))
+        .collect();
+    let coords: Vec<(usize, usize)> = board.points().map(|p| board.coords(p)).collect();
+    let distance =
+        |(c1, r1): (usize, usize), (c2, r2): (usize, usize)| c1.abs_diff(c2) + r1.abs_diff(r2);
+    let line = |(col, row): (usize, usize)| col.min(row).min(size - 1 - col).min(size - 1 - row);
+    // Distance from each point to the nearest chosen one: 0 means chosen.
+    let mut nearest: Vec<usize> = coords
+        .iter()
+        .map(|&a| {
+            chosen
+                .iter()
+                .map(|&q| distance(a, board.coords(q)))
+                .min()
+                .unwrap_or(usize::MAX)
+        })
+        .collect();
+    while chosen.len() < n {
+        let best = (0..coords.len())
+            .filter(|&i| nearest[i] > 0)
+            .max_by_key(|&i| {
+                let edge_cap = 2 * (line(coords[i]) + 1);
+                (nearest[i].min(edge_cap), line(coords[i]), Reverse(i))
+            });
+        let Some(best) = best else { break };
+        let (col, row) = coords[best];
+        chosen.push(board.point_at(col, row));
+        for (i, &a) in coords.iter().enumerate() {
+            nearest[i] = nearest[i].min(distance(a, coords[best]));
+        }
+    }
+    chosen
+}
+
+#[cfg(test)]
+mod tests;

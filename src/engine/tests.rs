@@ -1,0 +1,290 @@
+//! Engine tests: handicap placement (rule 17), komi across new games, failed requests that
+//! change nothing, clocks, and genmove's bookkeeping. Move quality is the search's business.
+
+use super::*;
+use crate::board::Cell;
+use crate::game::KoRule;
+
+fn engine(size: usize) -> Engine {
+    let config = EngineConfig {
+        search: SearchConfig {
+            threads: 1,
+            seed: 1,
+            resign_threshold: 0.0,
+            max_tree_bytes: 16 << 20,
+            ..SearchConfig::default()
+        },
+        playouts: Some(20),
+        rules: RuleSet::chinese(),
+    };
+    let mut engine = Engine::new(config, TimeConfig::default());
+    engine.set_board_size(size).expect("valid size");
+    engine
+}
+
+fn at(engine: &Engine, col: usize, row: usize) -> Point {
+    engine.game().board().point_at(col, row)
+}
+
+/// Everything a failed request must leave as it was.
+fn state(engine: &Engine) -> (Board, Color, Vec<(Color, Move)>, u32, String) {
+    let game = engine.game();
+    (
+        game.board().clone(),
+        game.to_move(),
+        game.moves().to_vec(),
+        game.handicap(),
+        format!("{} {}", game.komi(), game.rules().name),
+    )
+}
+
+#[test]
+fn fixed_handicap_uses_the_gtp_spec_points_rule_17() {
+    // 19x19: D4 Q16 D16 Q4 D10 Q10 K4 K16 K10, in that order.
+    let nine = [
+        (3, 3),
+        (15, 15),
+        (3, 15),
+        (15, 3),
+        (3, 9),
+        (15, 9),
+        (9, 3),
+        (9, 15),
+        (9, 9),
+    ];
+    assert_eq!(fixed_handicap_coords(19, 9), Some(nine.to_vec()));
+    assert_eq!(fixed_handicap_coords(19, 2), Some(nine[..2].to_vec()));
+    assert_eq!(fixed_handicap_coords(19, 3), Some(nine[..3].to_vec()));
+    let five = vec![(3, 3), (15, 15), (3, 15), (15, 3), (9, 9)];
+    assert_eq!(fixed_handicap_coords(19, 5), Some(five));
+    let seven = vec![(3, 3), (15, 15), (3, 15), (15, 3), (3, 9), (15, 9), (9, 9)];
+    assert_eq!(fixed_handicap_coords(19, 7), Some(seven));
+    // Third line below 13x13: C3 G7 on 9x9.
+    assert_eq!(fixed_handicap_coords(9, 2), Some(vec![(2, 2), (6, 6)]));
+    // Four at most on 7x7 and on even sizes, none below 7x7, never one.
+    assert!(fixed_handicap_coords(7, 4).is_some());
+    assert_eq!(fixed_handicap_coords(7, 5), None);
+    assert_eq!(fixed_handicap_coords(8, 5), None);
+    assert_eq!(fixed_handicap_coords(6, 2), None);
+    assert_eq!(fixed_handicap_coords(19, 1), None);
+    assert_eq!(fixed_handicap_coords(19, 10), None);
+}
+
+#[test]
+fn handicap_stones_are_black_and_white_moves_first_rule_17() {
+    let mut engine = engine(19);
+    let points = engine.fixed_handicap(4).expect("empty board");
+    assert_eq!(points.len(), 4);
+    assert!(points
+        .iter()
+        .all(|&p| engine.game().board().cell(p) == Cell::Black));
+    assert_eq!(engine.game().to_move(), Color::White);
+    assert_eq!(engine.game().handicap(), 4);
+}
+
+#[test]
+fn free_handicap_answers_exactly_n_distinct_points() {
+    for size in 2..=9 {
+        for n in 2..size * size {
+            let mut engine = engine(size);
+            let points = engine.place_free_handicap(n as u64).expect("valid count");
+            let mut distinct = points.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), n, "size {size}, {n} stones");
+            assert_eq!(engine.game().board().empty_count(), size * size - n);
+        }
+        let mut engine = engine(size);
+        assert_eq!(
+            engine.place_free_handicap((size * size) as u64),
+            Err(EngineError::InvalidHandicap),
+            "at least one point stays empty"
+        );
+    }
+}
+
+#[test]
+fn free_handicap_starts_on_the_star_points() {
+    let mut engine = engine(19);
+    let points = engine.place_free_handicap(11).expect("valid count");
+    let stars: Vec<Point> = fixed_handicap_coords(19, 9)
+        .expect("19x19 has nine")
+        .into_iter()
+        .map(|(c, r)| at(&engine, c, r))
+        .collect();
+    assert_eq!(points[..9], stars[..]);
+}
+
+#[test]
+fn failed_requests_change_nothing() {
+    let mut engine = engine(9);
+    engine.set_komi(0.5);
+    engine
+        .play(Color::Black, Move::Play(at(&engine, 4, 4)))
+        .expect("legal");
+    let before = state(&engine);
+    assert_eq!(
+        engine.play(Color::White, Move::Play(at(&engine, 4, 4))),
+        Err(EngineError::Illegal(IllegalMove::Occupied))
+    );
+    assert_eq!(engine.fixed_handicap(2), Err(EngineError::BoardNotEmpty));
+    assert_eq!(
+        engine.place_free_handicap(3),
+        Err(EngineError::BoardNotEmpty)
+    );
+    assert_eq!(
+        engine.set_board_size(26),
+        Err(EngineError::UnacceptableSize)
+    );
+    assert_eq!(engine.set_board_size(1), Err(EngineError::UnacceptableSize));
+    assert!(matches!(
+        engine.set_rules("go-moku"),
+        Err(EngineError::UnknownRules(_))
+    ));
+    assert!(matches!(
+        engine.load_sgf(Path::new("/nonexistent/yunzi.sgf"), None),
+        Err(EngineError::CannotLoad(_))
+    ));
+    assert_eq!(state(&engine), before);
+}
+
+#[test]
+fn set_free_handicap_refuses_repeats_and_bad_counts() {
+    let mut engine = engine(9);
+    let (a, b) = (at(&engine, 2, 2), at(&engine, 6, 6));
+    assert_eq!(
+        engine.set_free_handicap(&[a, a]),
+        Err(EngineError::BadVertexList)
+    );
+    assert_eq!(
+        engine.set_free_handicap(&[a]),
+        Err(EngineError::InvalidHandicap)
+    );
+    assert_eq!(engine.game().board().empty_count(), 81);
+    engine
+        .set_free_handicap(&[a, b])
+        .expect("two distinct points");
+    assert_eq!(engine.game().handicap(), 2);
+}
+
+#[test]
+fn komi_survives_new_games_and_board_sizes() {
+    let mut engine = engine(19);
+    engine.set_komi(3.5);
+    engine.set_board_size(9).expect("valid");
+    assert_eq!(engine.game().komi(), 3.5);
+    engine.play(Color::Black, Move::Pass).expect("legal");
+    engine.clear_board();
+    assert_eq!(engine.game().komi(), 3.5);
+    assert!(engine.game().moves().is_empty());
+}
+
+#[test]
+fn undo_takes_back_moves_until_there_are_none() {
+    let mut engine = engine(9);
+    assert_eq!(engine.undo(), Err(EngineError::CannotUndo));
+    engine
+        .play(Color::Black, Move::Play(at(&engine, 2, 2)))
+        .expect("legal");
+    engine
+        .play(Color::Black, Move::Play(at(&engine, 3, 3)))
+        .expect("either colour may play");
+    engine.undo().expect("one to undo");
+    engine.undo().expect("another");
+    assert_eq!(engine.game().board().empty_count(), 81);
+    assert_eq!(engine.undo(), Err(EngineError::CannotUndo));
+}
+
+#[test]
+fn genmove_plays_for_the_requested_colour() {
+    let mut engine = engine(9);
+    match engine.genmove(Color::White) {
+        Decision::Play(p) => assert_eq!(engine.game().board().cell(p), Cell::White),
+        Decision::Pass => assert_eq!(engine.game().moves(), &[(Color::White, Move::Pass)]),
+        Decision::Resign => panic!("resignation is disabled"),
+    }
+    assert_eq!(engine.game().to_move(), Color::Black);
+    assert_eq!(engine.game().moves().len(), 1);
+}
+
+#[test]
+fn reg_genmove_changes_nothing() {
+    let mut engine = engine(9);
+    engine
+        .play(Color::Black, Move::Play(at(&engine, 4, 4)))
+        .expect("legal");
+    let before = state(&engine);
+    engine.reg_genmove(Color::Black);
+    assert_eq!(state(&engine), before);
+}
+
+#[test]
+fn the_engine_keeps_time_until_the_controller_reports_it() {
+    let mut engine = engine(9);
+    let minute = Duration::from_secs(60);
+    engine.set_time_system(TimeSystem::Absolute { main: minute });
+    engine.genmove(Color::Black);
+    assert!(
+        engine.clock(Color::Black).main_left() < minute,
+        "own moves are charged"
+    );
+    assert_eq!(
+        engine.clock(Color::White).main_left(),
+        minute,
+        "never the opponent's"
+    );
+    engine.time_left(Color::Black, 30.0, 0);
+    engine.genmove(Color::Black);
+    assert_eq!(
+        engine.clock(Color::Black).main_left(),
+        Duration::from_secs(30),
+        "the controller's figure stands"
+    );
+}
+
+#[test]
+fn kgs_rule_names_map_to_the_nearest_preset() {
+    let mut engine = engine(9);
+    for (name, expected) in [
+        ("japanese", "japanese"),
+        ("aga", "chinese"),
+        ("new_zealand", "chinese"),
+        ("tromp-taylor", "tromp-taylor"),
+        ("chinese", "chinese"),
+    ] {
+        engine.set_rules(name).expect("a known name");
+        assert_eq!(engine.game().rules().name, expected);
+    }
+    engine.set_rules("japanese").expect("known");
+    assert_eq!(engine.game().rules().ko, KoRule::Simple);
+    engine.clear_board();
+    assert_eq!(
+        engine.game().rules().name,
+        "japanese",
+        "kept for the next game"
+    );
+}
+
+#[test]
+fn sgf_round_trip_through_the_engine_rule_22() {
+    let mut engine = engine(7);
+    for _ in 0..12 {
+        engine.genmove(engine.game().to_move());
+    }
+    let path = std::env::temp_dir().join(format!("yunzi-engine-test-{}.sgf", std::process::id()));
+    engine.save_sgf(&path).expect("writable temp dir");
+    let mut copy = self::engine(19);
+    copy.load_sgf(&path, None).expect("our own record loads");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(state(&copy), state(&engine));
+}
+
+#[test]
+fn star_points_follow_the_board_size_rule_2() {
+    assert_eq!(engine(19).star_points().len(), 9);
+    assert_eq!(engine(13).star_points().len(), 5);
+    assert_eq!(engine(9).star_points().len(), 5);
+    assert_eq!(engine(7).star_points().len(), 4);
+    assert_eq!(engine(8).star_points().len(), 4);
+    assert_eq!(engine(5).star_points().len(), 0);
+}

@@ -1,0 +1,281 @@
+//! Runs every `gtp-tests/*.tst` file against the built `yunzi` binary, in the gogui-regress
+//! form with yunzi's extension for expected errors (see `gtp-tests/README.md`).
+//!
+//! Each file gets a fresh engine (`--threads 1 --seed 1 --playouts 200`, working directory
+//! `gtp-tests/`, so fixtures are named relative to it). The test fails on any unexpected
+//! failure, on a response that is not well formed, and on an engine that does not exit 0
+//! at `quit` or at the end of its input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use regex::Regex;
+
+/// Longest wait for one response: far more than any command in the files needs.
+const RESPONSE_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// One `#?` line: what the previous command's response must look like.
+struct Check {
+    /// `#?!`: the response must be an error (`?`); plain `#?` wants a success (`=`).
+    error: bool,
+    /// `[!regex]`: the text must *not* match.
+    negated: bool,
+    regex: Regex,
+    /// A trailing `*`: a known failure.
+    known_failure: bool,
+}
+
+/// Parses a check line, or says why it is malformed.
+fn parse_check(line: &str) -> Result<Check, String> {
+    let rest = line.strip_prefix("#?").ok_or("not a check")?;
+    let (error, rest) = match rest.strip_prefix('!') {
+        Some(rest) => (true, rest),
+        None => (false, rest),
+    };
+    let rest = rest.trim();
+    let (rest, known_failure) = match rest.strip_suffix('*') {
+        Some(rest) => (rest.trim_end(), true),
+        None => (rest, false),
+    };
+    let inner = rest
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .ok_or_else(|| format!("expected [regex] in {line:?}"))?;
+    let (negated, pattern) = match inner.strip_prefix('!') {
+        Some(p) => (true, p),
+        None => (false, inner),
+    };
+    // The whole response text must match, across lines.
+    let regex = Regex::new(&format!("(?s)^(?:{pattern})$"))
+        .map_err(|e| format!("bad regex in {line:?}: {e}"))?;
+    Ok(Check {
+        error,
+        negated,
+        regex,
+        known_failure,
+    })
+}
+
+/// A running engine and a channel of its responses (read on a thread, so a hung engine
+/// becomes a timeout rather than a hung test).
+struct Engine {
+    child: Child,
+    responses: Receiver<Result<String, String>>,
+}
+
+impl Engine {
+    fn start(dir: &Path) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yunzi"))
+            .args(["--threads", "1", "--seed", "1", "--playouts", "200"])
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the yunzi binary starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (send, responses) = mpsc::channel();
+        std::thread::spawn(move || read_responses(stdout, send));
+        Engine { child, responses }
+    }
+
+    fn send(&mut self, line: &str) -> Result<String, String> {
+        let stdin = self.child.stdin.as_mut().expect("piped stdin");
+        writeln!(stdin, "{line}").map_err(|e| format!("cannot write to the engine: {e}"))?;
+        stdin.flush().map_err(|e| e.to_string())?;
+        match self.responses.recv_timeout(RESPONSE_TIMEOUT) {
+            Ok(response) => response,
+            Err(_) => Err(format!("no response to {line:?}")),
+        }
+    }
+
+    /// Closes the engine's input and waits for it; `Err` unless it exits 0.
+    fn finish(mut self) -> Result<(), String> {
+        drop(self.child.stdin.take());
+        let status = self.child.wait().map_err(|e| e.to_string())?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("the engine exited with {status}"))
+        }
+    }
+}
+
+/// Reads responses (text up to an empty line), checking that every line before it belongs
+/// to a well-formed response.
+fn read_responses(stdout: ChildStdout, send: mpsc::Sender<Result<String, String>>) {
+    let mut reader = BufReader::new(stdout);
+    let framed = Regex::new(r"^[=?]\d* ").expect("valid regex");
+    let mut response = String::new();
+    loop {
+        let mut line = String::new();
+        match reader.read_line(&mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if line == "\n" {
+            let whole = std::mem::take(&mut response);
+            let result = if framed.is_match(&whole) {
+                Ok(whole)
+            } else {
+                Err(format!("malformed response {whole:?}"))
+            };
+            if send.send(result).is_err() {
+                return;
+            }
+        } else {
+            response.push_str(&line);
+        }
+    }
+}
+
+/// A response split into its status (`=` or `?`) and its text, or why there was none.
+#[derive(Debug)]
+struct Response {
+    status: char,
+    text: String,
+}
+
+/// What happened in one file.
+#[derive(Default)]
+struct Outcome {
+    checks: usize,
+    failures: Vec<String>,
+    known_failures: usize,
+    unexpected_passes: Vec<String>,
+}
+
+/// Runs one `.tst` file.
+fn run_file(path: &Path) -> Outcome {
+    let text = std::fs::read_to_string(path).expect("readable test file");
+    let dir = path.parent().expect("a file in gtp-tests/");
+    let mut engine = Engine::start(dir);
+    let mut outcome = Outcome::default();
+    // The previous command and its response.
+    let mut last: Option<(String, Result<Response, String>)> = None;
+    let mut quit = false;
+    for (number, line) in text.lines().enumerate() {
+        let place = format!("{}:{}", path.display(), number + 1);
+        let trimmed = line.trim();
+        if trimmed.starts_with("#?") {
+            outcome.checks += 1;
+            let check = match parse_check(trimmed) {
+                Ok(check) => check,
+                Err(why) => {
+                    outcome.failures.push(format!("{place}: {why}"));
+                    continue;
+                }
+            };
+            let Some((command, response)) = &last else {
+                outcome
+                    .failures
+                    .push(format!("{place}: a check before any command"));
+                continue;
+            };
+            let passed = match response {
+                Ok(Response { status, text }) => {
+                    let wanted = if check.error { '?' } else { '=' };
+                    *status == wanted && check.regex.is_match(text) != check.negated
+                }
+                Err(_) => false,
+            };
+            let report = format!("{place}: {command:?} -> {response:?}, expected {trimmed}");
+            match (passed, check.known_failure) {
+                (true, false) => {}
+                (false, true) => outcome.known_failures += 1,
+                (true, true) => outcome.unexpected_passes.push(report),
+                (false, false) => outcome.failures.push(report),
+            }
+            continue;
+        }
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if quit {
+            outcome
+                .failures
+                .push(format!("{place}: a command after quit"));
+            break;
+        }
+        let response = engine.send(line).map(|whole| Response {
+            status: whole.chars().next().unwrap_or(' '),
+            text: whole
+                .split_once(' ')
+                .map_or("", |(_, text)| text)
+                .trim_end_matches('\n')
+                .to_string(),
+        });
+        if let Err(why) = &response {
+            outcome.failures.push(format!("{place}: {why}"));
+        }
+        quit = trimmed.split_whitespace().any(|w| w == "quit");
+        last = Some((line.to_string(), response));
+    }
+    if let Err(why) = engine.finish() {
+        outcome.failures.push(format!("{}: {why}", path.display()));
+    }
+    outcome
+}
+
+fn test_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("gtp-tests/ exists")
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "tst"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn check_lines_parse_as_documented() {
+    let plain = parse_check("#? [B\\+\\d+]").expect("valid");
+    assert!(!plain.error && !plain.negated && !plain.known_failure);
+    assert!(plain.regex.is_match("B+3") && !plain.regex.is_match("xB+3"));
+    let negated = parse_check("#? [!pass]*").expect("valid");
+    assert!(negated.negated && negated.known_failure);
+    let error = parse_check("#?! [illegal move]").expect("valid");
+    assert!(error.error && error.regex.is_match("illegal move"));
+    assert!(parse_check("#? B+3").is_err());
+}
+
+#[test]
+fn gtp_regression_files_pass() {
+    let files = test_files();
+    assert!(!files.is_empty(), "no .tst files in gtp-tests/");
+    let outcomes: Vec<(PathBuf, Outcome)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .iter()
+            .map(|file| scope.spawn(move || (file.clone(), run_file(file))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a runner thread"))
+            .collect()
+    });
+    let mut failures = Vec::new();
+    for (file, outcome) in &outcomes {
+        let name = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into());
+        println!(
+            "{name}: {} checks, {} failed, {} known failures, {} unexpected passes",
+            outcome.checks,
+            outcome.failures.len(),
+            outcome.known_failures,
+            outcome.unexpected_passes.len()
+        );
+        for pass in &outcome.unexpected_passes {
+            println!("  unexpected pass (remove the *): {pass}");
+        }
+        if outcome.checks == 0 {
+            failures.push(format!("{name}: no checks"));
+        }
+        failures.extend(outcome.failures.iter().cloned());
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
