@@ -162,18 +162,25 @@ struct Chain {
 impl Chain {
     #[inline]
     fn add_lib(&mut self, p: Point) {
-        let i = p.0 as u32;
-        self.libs += 1;
-        self.lib_sum += i;
-        self.lib_sum_sq += i * i;
+        self.add_lib_times(p, 1);
     }
 
+    /// Adds `p` as a pseudo-liberty `times` (0 or 1) times: branch-free for the hot path.
     #[inline]
-    fn remove_lib(&mut self, p: Point) {
-        let i = p.0 as u32;
-        self.libs -= 1;
-        self.lib_sum -= i;
-        self.lib_sum_sq -= i * i;
+    fn add_lib_times(&mut self, p: Point, times: u16) {
+        let (i, t) = (p.0 as u32, times as u32);
+        self.libs += times;
+        self.lib_sum += t * i;
+        self.lib_sum_sq += t * i * i;
+    }
+
+    /// Removes `p` as a pseudo-liberty `times` (0 or 1) times.
+    #[inline]
+    fn remove_lib_times(&mut self, p: Point, times: u16) {
+        let (i, t) = (p.0 as u32, times as u32);
+        self.libs -= times;
+        self.lib_sum -= t * i;
+        self.lib_sum_sq -= t * i * i;
     }
 
     /// All pseudo-liberties are one point (and there is at least one).
@@ -770,24 +777,27 @@ impl Board {
         let delta_empty = 1 << nbr_shift(Cell::Empty);
         let delta_stone = 1 << nbr_shift(color.cell());
         let own = color.cell();
-        for q in self.neighbours(p) {
+        let mut joins = [false; 4];
+        for (k, q) in self.neighbours(p).into_iter().enumerate() {
             let qi = q.index();
             // Border points' counts are never read: let them wrap.
             self.nbrs[qi] = self.nbrs[qi]
                 .wrapping_sub(delta_empty)
                 .wrapping_add(delta_stone);
+            // Branch-free: the neighbour is a liberty of the new stone, or a stone whose
+            // chain loses `p` as a liberty, or neither (the border). A `head` entry of a
+            // point without a stone is stale but in bounds, and gets a zero update.
             let cell = self.cells[qi];
-            if cell == Cell::Empty {
-                // Chain data are sums, so adding to the current head is right before and
-                // after any merge.
-                let h = slot(self.head[i]);
-                self.chains[h].add_lib(q);
-            } else if cell != Cell::Border {
-                let h = slot(self.head[qi]);
-                self.chains[h].remove_lib(p);
-                if cell == own && self.head[qi] != self.head[i] {
-                    self.merge_chains(p, q);
-                }
+            let empty = u16::from(cell == Cell::Empty);
+            let stone = u16::from((cell as u8) < 2);
+            self.chains[i].add_lib_times(q, empty);
+            let h = slot(self.head[qi]);
+            self.chains[h].remove_lib_times(p, stone);
+            joins[k] = cell == own;
+        }
+        for (k, q) in self.neighbours(p).into_iter().enumerate() {
+            if joins[k] && self.head[q.index()] != self.head[i] {
+                self.merge_chains(p, q);
             }
         }
     }

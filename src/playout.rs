@@ -11,7 +11,7 @@ pub mod patterns;
 
 use rand::{rngs::SmallRng, Rng};
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Cell, Color, Point};
 use crate::scoring;
 
 pub use heavy::Heavy;
@@ -86,7 +86,10 @@ impl Policy for Light {
 /// eye shapes, or `None` (pass) when there is none.
 pub fn light_move(board: &Board, color: Color, rng: &mut impl Rng) -> Option<Point> {
     random_move(board, rng, |p| {
-        !board.is_eyelike(color, p) && board.is_legal(color, p)
+        // An empty neighbour settles it at once: no eye shape, no suicide, and a ko point
+        // never has one.
+        board.neighbour_count(p, Cell::Empty) > 0
+            || (!board.is_eyelike(color, p) && board.is_legal(color, p))
     })
 }
 
@@ -163,7 +166,7 @@ pub fn run(
         color = color.opponent();
     };
     Outcome {
-        margin: scoring::area_score(board, &[], komi, 0).margin,
+        margin: scoring::playout_margin(board, komi),
         length,
         end,
     }

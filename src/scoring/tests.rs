@@ -193,3 +193,28 @@ fn stones_are_written_as_mixed_fractions() {
     assert_eq!(format_points(7.5), "7.5");
     assert_eq!(format_points(3.0), "3");
 }
+
+#[test]
+fn the_playout_count_agrees_with_the_full_count() {
+    use rand::SeedableRng;
+    let mut rng = crate::playout::PlayoutRng::seed_from_u64(11);
+    for size in [2, 5, 9, 13] {
+        for _ in 0..50 {
+            let mut b = Board::new(size).expect("valid");
+            crate::playout::light_playout(&mut b, crate::board::Color::Black, 0.0, &mut rng);
+            assert_eq!(
+                playout_margin(&b, 7.5),
+                area_score(&b, &[], 7.5, 0).margin,
+                "\n{b:?}"
+            );
+        }
+    }
+    let b = board(
+        ".X.O.
+         .X.O.
+         .X.O.
+         .X.O.
+         .X.O.",
+    );
+    assert_eq!(playout_margin(&b, 0.5), area_score(&b, &[], 0.5, 0).margin);
+}
