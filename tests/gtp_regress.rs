@@ -1,8 +1,9 @@
 //! Runs every `gtp-tests/*.tst` file against the built `yunzi` binary, in the gogui-regress
 //! form with yunzi's extension for expected errors (see `gtp-tests/README.md`).
 //!
-//! Each file gets a fresh engine (`--threads 1 --seed 1 --playouts 200`, working directory
-//! `gtp-tests/`, so fixtures are named relative to it). The test fails on any unexpected
+//! Each file gets a fresh engine (`--threads 1 --seed 1 --playouts 200`, or the arguments of
+//! a `#!args ...` line in the file; working directory `gtp-tests/`, so fixtures are named
+//! relative to it). The test fails on any unexpected
 //! failure, on a response that is not well formed, and on an engine that does not exit 0
 //! at `quit` or at the end of its input.
 
@@ -59,6 +60,9 @@ fn parse_check(line: &str) -> Result<Check, String> {
     })
 }
 
+/// The engine's command line unless a file asks for another with `#!args ...`.
+const DEFAULT_ARGS: [&str; 6] = ["--threads", "1", "--seed", "1", "--playouts", "200"];
+
 /// A running engine and a channel of its responses (read on a thread, so a hung engine
 /// becomes a timeout rather than a hung test).
 struct Engine {
@@ -67,9 +71,9 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(dir: &Path) -> Engine {
+    fn start(dir: &Path, args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_yunzi"))
-            .args(["--threads", "1", "--seed", "1", "--playouts", "200"])
+            .args(args)
             .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -152,7 +156,13 @@ struct Outcome {
 fn run_file(path: &Path) -> Outcome {
     let text = std::fs::read_to_string(path).expect("readable test file");
     let dir = path.parent().expect("a file in gtp-tests/");
-    let mut engine = Engine::start(dir);
+    let args: Vec<&str> = text
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("#!args"))
+        .map_or(DEFAULT_ARGS.to_vec(), |args| {
+            args.split_whitespace().collect()
+        });
+    let mut engine = Engine::start(dir, &args);
     let mut outcome = Outcome::default();
     // The previous command and its response.
     let mut last: Option<(String, Result<Response, String>)> = None;

@@ -415,17 +415,20 @@ impl Shared<'_> {
     fn work(&self, seed: u64, lead: bool) {
         let mut rng = PlayoutRng::seed_from_u64(seed);
         let mut scratch = Scratch::new(self.game.board());
-        let mut since_check = 0;
+        // Finished playouts are counted here and published in batches: a shared counter
+        // bumped by every playout of every thread would cost scaling.
+        let mut finished = 0;
         while self.should_continue() {
-            self.playout(&mut scratch, &mut rng);
-            since_check += 1;
-            if lead && since_check >= 64 {
-                since_check = 0;
-                if self.clearly_decided() {
+            finished += u64::from(self.playout(&mut scratch, &mut rng));
+            if finished == 64 {
+                self.playouts.fetch_add(finished, Ordering::Relaxed);
+                finished = 0;
+                if lead && self.clearly_decided() {
                     self.stop.store(true, Ordering::Relaxed);
                 }
             }
         }
+        self.playouts.fetch_add(finished, Ordering::Relaxed);
     }
 
     fn should_continue(&self) -> bool {
@@ -466,8 +469,9 @@ impl Shared<'_> {
         (best - second) as f64 > remaining && done > 100.0
     }
 
-    /// One descent, playout and update; see the module documentation.
-    fn playout(&self, s: &mut Scratch, rng: &mut PlayoutRng) {
+    /// One descent, playout and update; see the module documentation. False when the
+    /// descent was abandoned (a superko move found in the tree).
+    fn playout(&self, s: &mut Scratch, rng: &mut PlayoutRng) -> bool {
         s.board.clone_from(self.game.board());
         s.path.clear();
         s.moves.clear();
@@ -500,13 +504,13 @@ impl Shared<'_> {
                 Move::Play(p) => {
                     if !s.board.is_legal(color, p) {
                         child.mark_illegal();
-                        return; // the guard takes the visits back
+                        return false; // the guard takes the visits back
                     }
                     s.board.play_legal(color, p);
                     let hash = s.board.hash();
                     if self.game.repeats(hash, color.opponent()) || s.hashes.contains(&hash) {
                         child.mark_illegal();
-                        return;
+                        return false;
                     }
                     s.hashes.push(hash);
                     s.moves.push((color, p));
@@ -525,13 +529,13 @@ impl Shared<'_> {
         let outcome = playout::run(&mut s.board, color, self.komi, &Heavy, rng, |c, p| {
             moves.push((c, p))
         });
-        self.playouts.fetch_add(1, Ordering::Relaxed);
         let black = match outcome.margin {
             m if m > 0.0 => 2,
             m if m < 0.0 => 0,
             _ => 1,
         };
         self.update(s, black);
+        true
     }
 
     fn expand(&self, node: &Node, board: &Board, color: Color) {

@@ -14,7 +14,8 @@
 //! (2 = win, 1 = draw) so that draws need no floats. A descent adds one visit to every node
 //! on its path at once: until the playout's result is added, that visit counts as a loss
 //! (virtual loss), which steers other threads to other lines. A [`super::PathGuard`] takes
-//! the visits back if the descent is abandoned.
+//! the visits back if the descent is abandoned. RAVE counts are the exception: see
+//! [`Node::add_rave`].
 
 use std::sync::atomic::{AtomicU32, AtomicU8, AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -108,10 +109,14 @@ impl Node {
         self.wins2.fetch_add(half_points, Ordering::Relaxed);
     }
 
-    /// Adds an all-moves-as-first result (RAVE).
+    /// Adds an all-moves-as-first result (RAVE). Every playout updates dozens of siblings
+    /// this way, so these are plain loads and stores rather than locked read-modify-writes:
+    /// two threads may now and then lose one update, which moves no estimate measurably.
     pub fn add_rave(&self, half_points: u32) {
-        self.rave_visits.fetch_add(1, Ordering::Relaxed);
-        self.rave_wins2.fetch_add(half_points, Ordering::Relaxed);
+        let visits = self.rave_visits.load(Ordering::Relaxed);
+        self.rave_visits.store(visits + 1, Ordering::Relaxed);
+        let wins = self.rave_wins2.load(Ordering::Relaxed);
+        self.rave_wins2.store(wins + half_points, Ordering::Relaxed);
     }
 
     pub fn is_expanded(&self) -> bool {

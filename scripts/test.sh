@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Every test yunzi has, in one command (README.md's test command; .ci/run runs it too).
+# Needs cargo, python3 and GNU Go at /usr/games/gnugo (Debian package gnugo).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The Rust tests: unit and property tests, the GNU Go cross-check, the GTP regression files.
+cargo test --all-targets
+
+# The match referee, scoring with yunzi itself (its default scorer).
+cargo build --release --quiet
+REFEREE_SCORER="$PWD/target/release/yunzi" python3 -m unittest scripts/test_referee.py
