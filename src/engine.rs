@@ -9,12 +9,25 @@
 //! Each colour has its own [`Clock`]. A controller that sends `time_left` is authoritative
 //! for that colour; for a colour it never reports, the engine charges its own thinking time
 //! to the clock after each `genmove` (gogui-twogtp sends `time_settings` and nothing else).
+//!
+//! ## Pondering
+//! With `ponder` on, the search goes on during the opponent's time: after `genmove` it moves
+//! to a thread of its own with a copy of the game, and the next call that needs it (the
+//! GTP layer stops it before every command) stops that thread and takes the search back,
+//! with its tree, which the next move reuses.
+//!
+//! ## Cleanup
+//! Where dead stones are not removed by agreement (Tromp-Taylor, and `kgs-genmove_cleanup`
+//! when players disagree), the engine does not pass while opponent stones it judges dead
+//! are on the board: it fills their liberties until they are captured.
 
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use log::{info, warn};
@@ -37,12 +50,15 @@ pub struct EngineConfig {
     pub playouts: Option<u64>,
     /// The rules of new games (`kgs-rules` and SGF `RU` can change them per game).
     pub rules: RuleSet,
+    /// Search on the opponent's time.
+    pub ponder: bool,
 }
 
 impl Default for EngineConfig {
     fn default() -> EngineConfig {
         EngineConfig {
             search: SearchConfig::default(),
+            ponder: false,
             playouts: None,
             rules: RuleSet::chinese(),
         }
@@ -102,10 +118,20 @@ pub enum StoneStatus {
     Seki,
 }
 
+/// A search running on the opponent's time.
+struct Pondering {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<Search>,
+}
+
 /// The engine. See the module documentation.
 pub struct Engine {
     game: Game,
-    search: Search,
+    /// The search, when it is not out pondering.
+    search: Option<Search>,
+    search_config: SearchConfig,
+    ponder: bool,
+    pondering: Option<Pondering>,
     /// Rules for the next new game.
     rules: RuleSet,
     playouts: Option<u64>,
@@ -129,7 +155,10 @@ impl Engine {
             .unwrap_or_else(|_| unreachable!("19 is a valid board size"));
         Engine {
             game,
-            search: Search::new(config.search),
+            search: Some(Search::new(config.search.clone())),
+            search_config: config.search,
+            ponder: config.ponder,
+            pondering: None,
             rules: config.rules,
             playouts: config.playouts,
             time_config,
@@ -143,6 +172,65 @@ impl Engine {
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The search, back from pondering if it was out, and the game it plays.
+    fn search_and_game(&mut self) -> (&mut Search, &Game) {
+        self.stop_pondering();
+        let config = &self.search_config;
+        let search = self
+            .search
+            .get_or_insert_with(|| Search::new(config.clone()));
+        (search, &self.game)
+    }
+
+    /// Dead stones and seki as the search judges them now.
+    fn judge(&mut self) -> search::LifeAndDeath {
+        let (search, game) = self.search_and_game();
+        search.life_and_death(game)
+    }
+
+    /// Whether a search runs on the opponent's time now.
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.is_some()
+    }
+
+    /// Stops pondering, if it runs, and takes the search back.
+    pub fn stop_pondering(&mut self) {
+        if let Some(pondering) = self.pondering.take() {
+            pondering.stop.store(true, Ordering::Relaxed);
+            // A pondering thread that panicked lost its tree; a fresh search replaces it.
+            self.search = pondering.thread.join().ok();
+        }
+    }
+
+    /// Searches the current position, the opponent to move, until stopped.
+    fn start_pondering(&mut self) {
+        if !self.ponder || self.game.is_over() || self.resigned.is_some() {
+            return;
+        }
+        self.stop_pondering();
+        let Some(mut search) = self.search.take() else {
+            return;
+        };
+        let game = self.game.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let spawned = std::thread::Builder::new()
+            .name("ponder".into())
+            .spawn(move || {
+                let day = Duration::from_secs(86_400);
+                let until_stopped = search::Budget::Time {
+                    target: day,
+                    max: day,
+                };
+                search.run(&game, &until_stopped, &flag);
+                search
+            });
+        match spawned {
+            Ok(thread) => self.pondering = Some(Pondering { stop, thread }),
+            Err(e) => warn!("cannot ponder: {e}"),
+        }
     }
 
     /// The colour that resigned the current game, if one did.
@@ -267,19 +355,60 @@ impl Engine {
         {
             warn!("{color:?} has run out of time by our own count");
         }
-        self.play_decision(color, report.decision)
+        let mut decision = report.decision;
+        if decision == Decision::Pass && !self.game.rules().remove_dead {
+            decision = self.cleanup_move(color, &report).unwrap_or(Decision::Pass);
+        }
+        let played = self.play_decision(color, decision);
+        self.start_pondering();
+        played
     }
 
-    /// GTP `kgs-genmove_cleanup`: like [`Engine::genmove`] but never resigns, since the
-    /// cleanup phase only settles which stones are dead.
+    /// GTP `kgs-genmove_cleanup`: like [`Engine::genmove`], but it never resigns (the
+    /// cleanup phase only settles which stones are dead) and it captures every opponent
+    /// stone it judges dead before it passes.
     pub fn genmove_cleanup(&mut self, color: Color) -> Decision {
-        match self.genmove(color) {
-            Decision::Resign => {
-                self.resigned = None;
-                self.play_decision(color, Decision::Pass)
+        self.game_mut().set_to_move(color);
+        let report = self.think();
+        let decision = match report.decision {
+            Decision::Play(p) => Decision::Play(p),
+            Decision::Pass | Decision::Resign => {
+                self.cleanup_move(color, &report).unwrap_or(Decision::Pass)
             }
-            decision => decision,
-        }
+        };
+        let played = self.play_decision(color, decision);
+        self.start_pondering();
+        played
+    }
+
+    /// A move that takes a liberty from an opponent chain judged dead: the one the search
+    /// liked best among those that are legal and put nothing of ours in atari; `None` when
+    /// no dead opponent stone is left.
+    fn cleanup_move(&mut self, color: Color, report: &search::Report) -> Option<Decision> {
+        let judged = self.judge();
+        let board = self.game.board();
+        let mut targets: Vec<Point> = judged
+            .dead
+            .iter()
+            .filter(|&&p| board.cell(p) == color.opponent().cell())
+            .flat_map(|&p| board.chain_liberties(p))
+            .filter(|&l| {
+                self.game.legality(color, Move::Play(l)).is_ok() && !board.is_self_atari(color, l)
+            })
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        let visits = |p: Point| {
+            report
+                .candidates
+                .iter()
+                .find(|c| c.mv == Move::Play(p))
+                .map_or(0, |c| c.visits)
+        };
+        targets
+            .into_iter()
+            .max_by_key(|&p| visits(p))
+            .map(Decision::Play)
     }
 
     /// Plays what the search decided; a move the game refuses (a search bug) becomes a pass,
@@ -316,30 +445,40 @@ impl Engine {
         decision
     }
 
+    /// How long `color` may think now: the fixed playout budget if one is configured
+    /// (capped by the clock's hard limit when there is a clock), else the clock's allocation.
+    fn budget(&self, color: Color) -> search::Budget {
+        let game = &self.game;
+        let clock = &self.clocks[color.index()];
+        let board = game.board();
+        let ctx = MoveContext {
+            move_number: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+            board_points: (board.size() * board.size()) as u32,
+            empty_points: board.empty_count() as u32,
+        };
+        let time = clock.allocate(&ctx, &self.time_config);
+        match (self.playouts, clock.remaining_for_move()) {
+            (Some(playouts), None) => search::Budget::Playouts(playouts),
+            (Some(playouts), Some(_)) => search::Budget::PlayoutsWithin {
+                playouts,
+                max: time.max,
+            },
+            (None, _) => search::Budget::Time {
+                target: time.target,
+                max: time.max,
+            },
+        }
+    }
+
     /// Runs the search for the side to move with a budget from the configuration or the
     /// clock.
     fn think(&mut self) -> search::Report {
-        let game = &self.game;
-        let color = game.to_move();
-        let budget = match self.playouts {
-            Some(n) => search::Budget::Playouts(n),
-            None => {
-                let board = game.board();
-                let ctx = MoveContext {
-                    move_number: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
-                    board_points: (board.size() * board.size()) as u32,
-                    empty_points: board.empty_count() as u32,
-                };
-                let time = self.clocks[color.index()].allocate(&ctx, &self.time_config);
-                search::Budget::Time {
-                    target: time.target,
-                    max: time.max,
-                }
-            }
-        };
+        let color = self.game.to_move();
+        let budget = self.budget(color);
         let stop = AtomicBool::new(false);
         let start = Instant::now();
-        let report = self.search.run(game, &budget, &stop);
+        let (search, game) = self.search_and_game();
+        let report = search.run(game, &budget, &stop);
         self.thinking += start.elapsed();
         info!(
             "{color:?}: win rate {:.3} after {} playouts in {:.2} s",
@@ -353,13 +492,13 @@ impl Engine {
     /// The dead stones and seki the search judges, and the score with them (rule 13) under
     /// the game's rules.
     pub fn final_score(&mut self) -> Score {
-        let judged = self.search.life_and_death(&self.game);
+        let judged = self.judge();
         self.game.score(&judged.dead, &judged.seki)
     }
 
     /// The chains with `status`, each as its stones, in board order.
     pub fn final_status(&mut self, status: StoneStatus) -> Vec<Vec<Point>> {
-        let judged = self.search.life_and_death(&self.game);
+        let judged = self.judge();
         let board = self.game.board();
         let stones: Vec<Point> = match status {
             StoneStatus::Dead => judged.dead,
@@ -575,3 +714,10 @@ fn spread_points(board: &Board, n: usize) -> Vec<Point> {
 
 #[cfg(test)]
 mod tests;
+
+impl Drop for Engine {
+    /// A pondering thread ends with the engine.
+    fn drop(&mut self) {
+        self.stop_pondering();
+    }
+}

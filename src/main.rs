@@ -78,6 +78,13 @@ struct EngineOptions {
     /// Seconds kept back on every move for network and protocol delays.
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = seconds)]
     lag: Duration,
+    /// Search on the opponent's time too.
+    #[arg(long)]
+    ponder: bool,
+    /// Memory for the search tree, in MiB; past it the tree stops growing and the search
+    /// goes on.
+    #[arg(long, value_name = "MIB", default_value_t = 2048)]
+    tree_memory: usize,
     /// Seconds per move when the controller sets no time limit.
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
     default_seconds: Duration,
@@ -117,9 +124,11 @@ impl EngineOptions {
             search.seed = seed;
         }
         search.resign_threshold = self.resign;
+        search.max_tree_bytes = self.tree_memory.saturating_mul(1 << 20);
         let config = EngineConfig {
             search,
             playouts: self.playouts,
+            ponder: self.ponder,
             rules: match self.rules {
                 Rules::Chinese => RuleSet::chinese(),
                 Rules::Japanese => RuleSet::japanese(),

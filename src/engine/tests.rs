@@ -16,6 +16,7 @@ fn engine(size: usize) -> Engine {
         },
         playouts: Some(20),
         rules: RuleSet::chinese(),
+        ponder: false,
     };
     let mut engine = Engine::new(config, TimeConfig::default());
     engine.set_board_size(size).expect("valid size");
@@ -287,4 +288,105 @@ fn star_points_follow_the_board_size_rule_2() {
     assert_eq!(engine(7).star_points().len(), 4);
     assert_eq!(engine(8).star_points().len(), 4);
     assert_eq!(engine(5).star_points().len(), 0);
+}
+
+#[test]
+fn pondering_runs_after_genmove_and_stops_for_the_next_command() {
+    let mut engine = engine(9);
+    engine.ponder = true;
+    let first = engine.genmove(Color::Black);
+    assert!(matches!(first, Decision::Play(_)));
+    assert!(engine.is_pondering(), "searching on White's time");
+    std::thread::sleep(Duration::from_millis(30));
+    engine.stop_pondering();
+    assert!(!engine.is_pondering());
+    // The search came back and plays on from the new position.
+    let p = at(&engine, 0, 0);
+    engine.play(Color::White, Move::Play(p)).expect("legal");
+    assert!(matches!(engine.genmove(Color::Black), Decision::Play(_)));
+    assert_eq!(engine.game().moves().len(), 3);
+    engine
+        .game()
+        .board()
+        .check_invariants()
+        .expect("consistent");
+}
+
+#[test]
+fn pondering_is_off_by_default() {
+    let mut engine = engine(9);
+    engine.genmove(Color::Black);
+    assert!(!engine.is_pondering());
+}
+
+#[test]
+fn cleanup_fills_the_liberties_of_dead_opponent_stones() {
+    let board = Board::from_diagram(
+        "...XO.O.O
+         .O.XOOOOO
+         ...XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO....
+         XXXXO..X.
+         .X.XO....",
+    )
+    .expect("valid");
+    let mut engine = engine(9);
+    engine.game = Game::from_position(board, Color::Black, RuleSet::tromp_taylor());
+    let report = engine.think();
+    let dead_white = at(&engine, 1, 7);
+    let liberties = engine.game().board().chain_liberties(dead_white);
+    match engine.cleanup_move(Color::Black, &report) {
+        Some(Decision::Play(p)) => assert!(liberties.contains(&p), "{p:?} is no liberty of B8"),
+        other => panic!("expected a move at a liberty of the dead stone, got {other:?}"),
+    }
+    // White's own cleanup goes after the dead black stone at H2.
+    engine.game.set_to_move(Color::White);
+    let dead_black = at(&engine, 7, 1);
+    let liberties = engine.game().board().chain_liberties(dead_black);
+    match engine.cleanup_move(Color::White, &report) {
+        Some(Decision::Play(p)) => assert!(liberties.contains(&p)),
+        other => panic!("expected a move at a liberty of H2, got {other:?}"),
+    }
+}
+
+#[test]
+fn nothing_to_clean_up_in_a_finished_game_without_dead_stones() {
+    let board = Board::from_diagram(
+        ".X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O
+         XXXXOOOOO
+         .X.XO.O.O",
+    )
+    .expect("valid");
+    let mut engine = engine(9);
+    engine.game = Game::from_position(board, Color::Black, RuleSet::tromp_taylor());
+    let report = engine.think();
+    assert_eq!(engine.cleanup_move(Color::Black, &report), None);
+}
+
+#[test]
+fn a_fixed_playout_budget_still_obeys_the_clock() {
+    let mut engine = engine(9);
+    assert_eq!(engine.budget(Color::Black), search::Budget::Playouts(20));
+    // One second per move (time_settings 0 1 1): the budget stops at the clock's limit.
+    engine.set_time_system(TimeSystem::from_gtp_time_settings(0, 1, 1));
+    match engine.budget(Color::Black) {
+        search::Budget::PlayoutsWithin { playouts: 20, max } => {
+            assert!(max < Duration::from_secs(1), "{max:?}")
+        }
+        other => panic!("expected a capped playout budget, got {other:?}"),
+    }
+    engine.playouts = None;
+    assert!(matches!(
+        engine.budget(Color::Black),
+        search::Budget::Time { .. }
+    ));
 }

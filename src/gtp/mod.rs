@@ -60,6 +60,8 @@ impl Gtp {
     /// is empty once comments and control characters are gone.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
         let line = parse::preprocess(line)?;
+        // Pondering lasts until the controller speaks again.
+        self.engine.stop_pondering();
         let (id, command) = parse::split_id(&line);
         let (name, arguments) = parse::split_name(command);
         let answer = match commands::parse(name, arguments) {

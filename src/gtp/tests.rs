@@ -21,6 +21,7 @@ fn gtp() -> Gtp {
         },
         playouts: Some(10),
         rules: RuleSet::chinese(),
+        ponder: false,
     };
     Gtp::new(Engine::new(config, TimeConfig::default()))
 }

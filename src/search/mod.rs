@@ -55,6 +55,12 @@ impl Default for SearchConfig {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Budget {
     Playouts(u64),
+    /// A playout budget that still stops at `max`: a fixed budget under a clock (rule 20:
+    /// the engine never loses on time, however slow the machine turns out to be).
+    PlayoutsWithin {
+        playouts: u64,
+        max: Duration,
+    },
     /// Aim to stop at `target`; go on up to `max` while the best move is not yet clear.
     Time {
         target: Duration,
@@ -437,6 +443,10 @@ impl Shared<'_> {
         }
         match self.budget {
             Budget::Playouts(n) => self.started.fetch_add(1, Ordering::Relaxed) < n,
+            Budget::PlayoutsWithin { playouts, max } => {
+                self.started.fetch_add(1, Ordering::Relaxed) < playouts
+                    && self.start.elapsed() < max
+            }
             Budget::Time { max, .. } => self.start.elapsed() < max,
         }
     }
