@@ -3,6 +3,13 @@
 use super::*;
 use crate::board::Board;
 
+/// 5x5: ten points each, and a column of five dame between them.
+const WITH_DAME: &str = ".X.O.
+                         .X.O.
+                         .X.O.
+                         .X.O.
+                         .X.O.";
+
 fn board(diagram: &str) -> Board {
     Board::from_diagram(diagram).expect("test diagram is valid")
 }
@@ -27,13 +34,7 @@ fn area_counts_stones_and_surrounded_points_rule_14() {
 
 #[test]
 fn dame_are_split_and_komi_is_three_and_three_quarter_stones_rules_14_to_16() {
-    let b = board(
-        ".X.O.
-         .X.O.
-         .X.O.
-         .X.O.
-         .X.O.",
-    );
+    let b = board(WITH_DAME);
     let score = area_score(&b, &[], 7.5, 0);
     assert_eq!(count(&b, &[], &[]).dame, 5);
     assert_eq!(
@@ -103,13 +104,7 @@ fn dead_stones_are_removed_before_counting_rule_13() {
 
 #[test]
 fn handicap_compensation_is_one_point_per_stone_rule_17() {
-    let b = board(
-        ".X.O.
-         .X.O.
-         .X.O.
-         .X.O.
-         .X.O.",
-    );
+    let b = board(WITH_DAME);
     assert_eq!(area_score(&b, &[], 0.5, 4).margin, -4.5);
     assert_eq!(
         area_score(&b, &[], 0.5, 1).margin,
@@ -172,13 +167,7 @@ fn a_region_touching_seki_stones_is_no_ones_territory_rule_13() {
 
 #[test]
 fn a_draw_reads_zero() {
-    let b = board(
-        ".X.O.
-         .X.O.
-         .X.O.
-         .X.O.
-         .X.O.",
-    );
+    let b = board(WITH_DAME);
     let score = area_score(&b, &[], 0.0, 0);
     assert_eq!(score.gtp_text(), "0");
     assert_eq!(score.winner(), None);
@@ -209,12 +198,6 @@ fn the_playout_count_agrees_with_the_full_count() {
             );
         }
     }
-    let b = board(
-        ".X.O.
-         .X.O.
-         .X.O.
-         .X.O.
-         .X.O.",
-    );
+    let b = board(WITH_DAME);
     assert_eq!(playout_margin(&b, 0.5), area_score(&b, &[], 0.5, 0).margin);
 }

@@ -98,20 +98,20 @@ fn resigns_a_hopeless_game() {
     assert_ne!(never.decision, Decision::Resign, "--resign never");
 }
 
+/// A finished 9x9 game: Black has 36 points, White 45, every group two or more eyes.
+const FINISHED: &str = ".X.XO.O..
+                        XXXXOOOOO
+                        .X.XO.O.O
+                        XXXXOOOOO
+                        .X.XO.O.O
+                        XXXXOOOOO
+                        .X.XO.O.O
+                        XXXXOOOOO
+                        .X.XO.O.O";
+
 #[test]
 fn passes_after_the_opponent_in_a_finished_won_game() {
-    let mut g = game(
-        ".X.XO.O..
-         XXXXOOOOO
-         .X.XO.O.O
-         XXXXOOOOO
-         .X.XO.O.O
-         XXXXOOOOO
-         .X.XO.O.O
-         XXXXOOOOO
-         .X.XO.O.O",
-        Color::Black,
-    );
+    let mut g = game(FINISHED, Color::Black);
     g.set_komi(0.5);
     g.play(Color::Black, Move::Pass).expect("pass");
     // White is ahead (45 + 0.5 against 36) and Black passed: White ends the game.
@@ -121,18 +121,7 @@ fn passes_after_the_opponent_in_a_finished_won_game() {
 
 #[test]
 fn does_not_pass_after_the_opponent_while_losing() {
-    let mut g = game(
-        ".X.XO.O..
-         XXXXOOOOO
-         .X.XO.O.O
-         XXXXOOOOO
-         .X.XO.O.O
-         XXXXOOOOO
-         .X.XO.O.O
-         XXXXOOOOO
-         .X.XO.O.O",
-        Color::White,
-    );
+    let mut g = game(FINISHED, Color::White);
     g.set_komi(0.5);
     g.play(Color::White, Move::Pass).expect("pass");
     // Black is behind: passing now would lose, so it plays on (or resigns).
