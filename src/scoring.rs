@@ -215,6 +215,19 @@ pub fn playout_margin(board: &Board, komi: f64) -> f64 {
     margin as f64 - komi
 }
 
+/// What turns an area margin into a territory margin (rule 18) at the end of a playout,
+/// where every stone is alive: territory counting adds prisoners and counts no stones, so
+/// this is Black's prisoners minus White's, less Black's stones on the board plus White's.
+pub fn territory_correction(board: &Board) -> f64 {
+    let stones = board.points().fold(0i32, |diff, p| match board.cell(p) {
+        Cell::Black => diff + 1,
+        Cell::White => diff - 1,
+        _ => diff,
+    });
+    let prisoners = board.captures(Color::Black) as i32 - board.captures(Color::White) as i32;
+    (prisoners - stones) as f64
+}
+
 /// Area counting (rules 14-17): live stones plus surrounded empty points; dame split half
 /// each; Black gives `komi`, and for `handicap` >= 2 stones also `handicap` points (rule 17).
 pub fn area_score(board: &Board, dead: &[Point], komi: f64, handicap: u32) -> Score {

@@ -201,3 +201,27 @@ fn the_playout_count_agrees_with_the_full_count() {
     let b = board(WITH_DAME);
     assert_eq!(playout_margin(&b, 0.5), area_score(&b, &[], 0.5, 0).margin);
 }
+
+#[test]
+fn territory_correction_turns_area_into_territory_rule_18() {
+    let mut b = board(
+        ".XO..
+         .XO..
+         XXO..
+         .XOO.
+         .X.O.",
+    );
+    b.play(
+        crate::board::Color::White,
+        crate::board::Move::Play(b.point_at(0, 1)),
+    )
+    .expect("legal");
+    b.play(
+        crate::board::Color::Black,
+        crate::board::Move::Play(b.point_at(0, 0)),
+    )
+    .expect("captures");
+    let area = area_score(&b, &[], 6.5, 0).margin;
+    let territory = territory_score(&b, &[], &[], 6.5).margin;
+    assert_eq!(area + territory_correction(&b), territory);
+}

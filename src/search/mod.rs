@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 
 use crate::board::{Board, Cell, Color, Move, Point, MAX_POINTS};
-use crate::game::Game;
+use crate::game::{Counting, Game};
 use crate::playout::{self, Heavy, PlayoutRng};
 use crate::scoring;
 use tree::{Arena, Node};
@@ -157,6 +157,7 @@ impl Search {
             root,
             game,
             komi,
+            counting: game.rules().counting,
             stop,
             started: AtomicU64::new(0),
             playouts: AtomicU64::new(0),
@@ -195,6 +196,10 @@ impl Search {
     /// its own side keeps in under 30% of them is dead; chains with at most two liberties
     /// that survive beside an enemy chain that also survives, sharing a liberty that neither
     /// side ends up owning, are in seki (rule 13).
+    ///
+    /// The judgement depends on the stones alone (half the playouts start with each colour,
+    /// after a pass, from a seed and the position's hash), so the judgement that made the
+    /// engine pass is the one `final_score` reports after the pass.
     pub fn life_and_death(&mut self, game: &Game) -> LifeAndDeath {
         let board = game.board();
         let runs = (200_000 / board.size().pow(2)).clamp(400, 2000);
@@ -202,16 +207,15 @@ impl Search {
         let mut totals = [0i32; MAX_POINTS];
         let mut owners = [0i8; MAX_POINTS];
         let mut scratch = board.clone();
-        for _ in 0..runs {
+        for run in 0..runs {
+            let first = if run % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             scratch.clone_from(board);
-            playout::run(
-                &mut scratch,
-                game.to_move(),
-                game.komi(),
-                &Heavy,
-                &mut rng,
-                |_, _| {},
-            );
+            scratch.pass(first.opponent());
+            playout::run(&mut scratch, first, 0.0, &Heavy, &mut rng, |_, _| {});
             scoring::owners(&scratch, &mut owners);
             for p in board.points() {
                 totals[p.index()] += owners[p.index()] as i32;
@@ -402,6 +406,8 @@ struct Shared<'a> {
     root: u32,
     game: &'a Game,
     komi: f64,
+    /// Playouts are counted by the game's rules (rule 18's territory counting, or area).
+    counting: Counting,
     stop: &'a AtomicBool,
     /// Playouts begun (the budget counts these) and finished (the report counts these).
     started: AtomicU64,
@@ -539,7 +545,11 @@ impl Shared<'_> {
         let outcome = playout::run(&mut s.board, color, self.komi, &Heavy, rng, |c, p| {
             moves.push((c, p))
         });
-        let black = match outcome.margin {
+        let margin = match self.counting {
+            Counting::Area => outcome.margin,
+            Counting::Territory => outcome.margin + scoring::territory_correction(&s.board),
+        };
+        let black = match margin {
             m if m > 0.0 => 2,
             m if m < 0.0 => 0,
             _ => 1,

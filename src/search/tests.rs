@@ -168,6 +168,14 @@ fn dead_stones_inside_territory_are_dead() {
 }
 
 #[test]
+fn the_judgement_after_a_pass_is_the_judgement_before_it() {
+    let mut g = game(FINISHED, Color::Black);
+    let before = search().life_and_death(&g);
+    g.play(Color::Black, Move::Pass).expect("pass");
+    assert_eq!(search().life_and_death(&g), before);
+}
+
+#[test]
 fn dynamic_komi_favours_the_weaker_side_early_in_handicap_games() {
     let mut g = Game::new(19, RuleSet::chinese()).expect("valid");
     let stones: Vec<Point> = [(3, 3), (15, 15), (3, 15), (15, 3)]
@@ -237,4 +245,24 @@ fn the_tree_is_reused_for_the_next_move() {
     // A different game starts afresh.
     let other = game(ATARI, Color::White);
     assert_eq!(s.reusable_root(&other), None);
+}
+
+#[test]
+fn playouts_count_by_the_game_rules_area_or_territory_rule_18() {
+    let board = Board::from_diagram(FINISHED).expect("valid");
+    let area = scoring::area_score(&board, &[], 0.0, 0).margin;
+    let territory = scoring::territory_score(&board, &[], &[], 0.0).margin;
+    assert!(
+        territory > area,
+        "Black has fewer stones on the board than White"
+    );
+    // A komi between the two: Black wins by territory and loses by area.
+    let komi = (area + territory) / 2.0;
+    let winrate = |rules: RuleSet| {
+        let mut g = Game::from_position(board.clone(), Color::Black, rules);
+        g.set_komi(komi);
+        decide(&g, 1000).winrate
+    };
+    assert!(winrate(RuleSet::chinese()) < 0.5);
+    assert!(winrate(RuleSet::japanese()) > 0.5);
 }
