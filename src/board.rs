@@ -741,13 +741,17 @@ impl Board {
     }
 
     /// Plays a stone already known to be legal ([`Board::legality`]); the playout fast path.
-    pub fn play_legal(&mut self, color: Color, p: Point) {
+    /// Returns the number of stones it captured.
+    pub fn play_legal(&mut self, color: Color, p: Point) -> u32 {
         debug_assert!(self.is_legal(color, p));
-        self.place_stone(color, p);
+        let mut suspects = self.place_stone(color, p);
         let enemy = color.opponent();
         let mut captured = 0;
         let mut last_captured = Point::NONE;
-        for q in self.neighbours(p) {
+        while suspects != 0 {
+            let q = self.neighbours(p)[suspects.trailing_zeros() as usize];
+            suspects &= suspects - 1;
+            // Two neighbours may be one chain: the second finds it gone.
             if self.cell(q) == enemy.cell() && self.chain_libs(q) == 0 {
                 captured += self.remove_chain(q);
                 last_captured = q;
@@ -760,10 +764,13 @@ impl Board {
         self.ko =
             (captured == 1 && own.stones == 1 && own.libs == 1).then_some((last_captured, enemy));
         self.last_move = Some((color, Move::Play(p)));
+        captured
     }
 
-    /// Puts a stone on an empty point: neighbour counts, hash, liberties, merging. No captures.
-    fn place_stone(&mut self, color: Color, p: Point) {
+    /// Puts a stone on an empty point: neighbour counts, hash, liberties, merging. No captures:
+    /// returns a bit per neighbour (in [`Board::neighbours`] order) that is an enemy stone
+    /// whose chain has no liberty left.
+    fn place_stone(&mut self, color: Color, p: Point) -> u8 {
         let i = p.index();
         self.remove_empty(p);
         self.cells[i] = color.cell();
@@ -778,6 +785,7 @@ impl Board {
         let delta_stone = 1 << nbr_shift(color.cell());
         let own = color.cell();
         let mut joins = [false; 4];
+        let mut suspects = 0;
         for (k, q) in self.neighbours(p).into_iter().enumerate() {
             let qi = q.index();
             // Border points' counts are never read: let them wrap.
@@ -794,12 +802,15 @@ impl Board {
             let h = slot(self.head[qi]);
             self.chains[h].remove_lib_times(p, stone);
             joins[k] = cell == own;
+            let enemy_without_liberties = stone != 0 && cell != own && self.chains[h].libs == 0;
+            suspects |= u8::from(enemy_without_liberties) << k;
         }
         for (k, q) in self.neighbours(p).into_iter().enumerate() {
             if joins[k] && self.head[q.index()] != self.head[i] {
                 self.merge_chains(p, q);
             }
         }
+        suspects
     }
 
     /// Joins the chains through `a` and `b` (same colour), relabelling the smaller one.

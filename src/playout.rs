@@ -52,7 +52,7 @@ pub struct CycleGuard {
 }
 
 impl CycleGuard {
-    /// Records the position `hash`; true if it repeats one of the last eight.
+    /// Records the position `hash`; true if it repeats one of the last eight recorded.
     #[inline]
     pub fn repeats(&mut self, hash: u64) -> bool {
         let seen = self.recent.contains(&hash);
@@ -151,10 +151,11 @@ pub fn run(
         length += 1;
         match policy.choose(board, color, rng) {
             Some(p) => {
-                board.play_legal(color, p);
+                let captured = board.play_legal(color, p);
                 on_move(color, p);
                 passes = 0;
-                if cycle.repeats(board.hash()) {
+                // A cycle needs captures, so its positions after captures come round again.
+                if captured > 0 && cycle.repeats(board.hash()) {
                     break End::Cycle;
                 }
             }

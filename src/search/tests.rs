@@ -23,27 +23,32 @@ fn at(game: &Game, col: usize, line: usize) -> Point {
     game.board().point_at(col, n - 1 - line)
 }
 
-const ATARI: &str = ".........
-                     .........
-                     ..XXX....
-                     .XOOO....
-                     ..XXX....
-                     .........
-                     .........
-                     ......O..
-                     .........";
+/// Three white stones in atari, their last liberty at (3, 3): with komi 10 on 5x5 the chain
+/// decides the game, so the search cannot be indifferent to it.
+const ATARI: &str = ".....
+                     .XXX.
+                     XOOOX
+                     .XX..
+                     .....";
 
 fn decide(game: &Game, playouts: u64) -> Report {
     search().run(game, &Budget::Playouts(playouts), &AtomicBool::new(false))
 }
 
+/// A game from `ATARI` with komi 10.
+fn atari(to_move: Color) -> Game {
+    let mut g = game(ATARI, to_move);
+    g.set_komi(10.0);
+    g
+}
+
 #[test]
 fn captures_the_obvious() {
-    let g = game(ATARI, Color::Black);
+    let g = atari(Color::Black);
     let report = decide(&g, 3000);
     assert_eq!(
         report.decision,
-        Decision::Play(at(&g, 5, 3)),
+        Decision::Play(at(&g, 3, 3)),
         "{:?}",
         report.candidates[..3].to_vec()
     );
@@ -51,14 +56,19 @@ fn captures_the_obvious() {
 
 #[test]
 fn saves_a_chain_in_atari() {
-    let g = game(ATARI, Color::White);
-    let report = decide(&g, 3000);
-    assert_eq!(report.decision, Decision::Play(at(&g, 5, 3)));
+    let g = atari(Color::White);
+    let never_resigns = SearchConfig {
+        resign_threshold: 0.0,
+        ..search().config().clone()
+    };
+    let report =
+        Search::new(never_resigns).run(&g, &Budget::Playouts(3000), &AtomicBool::new(false));
+    assert_eq!(report.decision, Decision::Play(at(&g, 3, 3)));
 }
 
 #[test]
 fn a_seed_one_thread_and_a_playout_budget_repeat_exactly() {
-    let g = game(ATARI, Color::White);
+    let g = atari(Color::White);
     let a = decide(&g, 1500);
     let b = decide(&g, 1500);
     assert_eq!(a.decision, b.decision);
@@ -228,7 +238,7 @@ fn a_ring_sharing_two_liberties_with_a_stone_inside_is_seki() {
 
 #[test]
 fn the_tree_is_reused_for_the_next_move() {
-    let mut g = game(ATARI, Color::Black);
+    let mut g = atari(Color::Black);
     let mut s = search();
     let first = s.run(&g, &Budget::Playouts(2000), &AtomicBool::new(false));
     let Decision::Play(p) = first.decision else {
@@ -243,7 +253,7 @@ fn the_tree_is_reused_for_the_next_move() {
         .expect("the position is in the old tree");
     assert!(s.arena.get(root).visits() > 0, "it keeps what was learnt");
     // A different game starts afresh.
-    let other = game(ATARI, Color::White);
+    let other = atari(Color::White);
     assert_eq!(s.reusable_root(&other), None);
 }
 
