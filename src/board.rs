@@ -757,12 +757,16 @@ impl Board {
                 last_captured = q;
             }
         }
-        self.captures[color.index()] += captured;
-        // A single stone that took a single stone and now has that point as its only
-        // liberty: recapturing at once would repeat the position (simple ko).
-        let own = &self.chains[slot(self.head[p.index()])];
-        self.ko =
-            (captured == 1 && own.stones == 1 && own.libs == 1).then_some((last_captured, enemy));
+        self.ko = None;
+        if captured > 0 {
+            self.captures[color.index()] += captured;
+            // A single stone that took a single stone and now has that point as its only
+            // liberty: recapturing at once would repeat the position (simple ko).
+            let own = &self.chains[slot(self.head[p.index()])];
+            if captured == 1 && own.stones == 1 && own.libs == 1 {
+                self.ko = Some((last_captured, enemy));
+            }
+        }
         self.last_move = Some((color, Move::Play(p)));
         captured
     }
