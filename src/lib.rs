@@ -25,6 +25,10 @@
 //! ## Reading guide
 //! Start bottom-up at [`board::Board`]: its module doc lists what it does *not* do, which tells
 //! you what [`game::Game`] adds on top. [`scoring`] turns a finished board into a result.
+//! In the middle, [`playout`] finishes a game quickly and [`search`] grows a tree of such
+//! games; its module doc walks through one playout and the expansion protocol. Top-down,
+//! [`gtp::serve`] reads a line, [`gtp`] parses it into a typed command, and [`engine`] does
+//! it with the game, the search and the clocks of [`time`].
 //!
 //! ## Terms
 //! - *point*: an index into the board's padded one-dimensional array ([`board::Point`]).
