@@ -18,7 +18,7 @@
 //! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
 //! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations, no text       |
 //! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses       |
-//! | [`bench`]   | whole-engine speed figures for `yunzi bench`                              |
+//! | [`bench`](mod@bench) | whole-engine speed figures for `yunzi bench`                              |
 //!
 //! Only `gtp` writes protocol text and only `main` touches stdio.
 //!
