@@ -147,6 +147,14 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// A chain's liberties apart from one point: none, exactly one, or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OtherLiberties {
+    None,
+    One(Point),
+    Several,
+}
+
 /// Per-chain data, valid at the chain's head.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Chain {
@@ -648,39 +656,76 @@ impl Board {
     }
 
     /// Whether a legal stone of `color` at `p` would leave its chain with one liberty and
-    /// capture nothing. Walks adjacent chains only when `p` has fewer than two empty
-    /// neighbours, and stops at the second liberty found.
+    /// capture nothing. O(1): each adjacent own chain's other liberties come from its
+    /// pseudo-liberty sums (see [`Board::liberties_besides`]), with no walk over its stones,
+    /// which playouts full of long chains could not afford.
     pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
         let mut libs = [Point::NONE; 2];
         let mut found = 0;
-        let note = |q: Point, libs: &mut [Point; 2], found: &mut usize| {
-            if q != p && !libs[..*found].contains(&q) {
-                libs[*found] = q;
-                *found += 1;
+        let mut note = |q: Point| {
+            if !libs[..found].contains(&q) {
+                libs[found] = q;
+                found += 1;
             }
-            *found >= 2
+            found >= 2
         };
         for q in self.neighbours(p) {
-            if self.cell(q) == Cell::Empty && note(q, &mut libs, &mut found) {
+            if self.cell(q) == Cell::Empty && note(q) {
                 return false;
             }
         }
-        for q in self.neighbours(p) {
+        let neighbours = self.neighbours(p);
+        for (k, &q) in neighbours.iter().enumerate() {
             match self.cell(q).color() {
                 Some(c) if c != color && self.atari_liberty(q) == Some(p) => return false,
                 Some(c) if c == color => {
-                    for stone in self.chain_stones(q) {
-                        for r in self.neighbours(stone) {
-                            if self.cell(r) == Cell::Empty && note(r, &mut libs, &mut found) {
+                    let head = self.head[q.index()];
+                    if neighbours[..k]
+                        .iter()
+                        .any(|r| self.cell(*r) == c.cell() && self.head[r.index()] == head)
+                    {
+                        continue; // that chain was counted already
+                    }
+                    match self.liberties_besides(q, p) {
+                        OtherLiberties::None => {}
+                        OtherLiberties::One(l) => {
+                            if note(l) {
                                 return false;
                             }
                         }
+                        OtherLiberties::Several => return false,
                     }
                 }
                 _ => {}
             }
         }
         true
+    }
+
+    /// The liberties of the chain through `stone` other than its liberty `p`, from the
+    /// pseudo-liberty sums alone: `p` counts once per stone of the chain next to it, and the
+    /// remaining pseudo-liberties are one point exactly when count * sum of squares equals
+    /// the squared sum.
+    fn liberties_besides(&self, stone: Point, p: Point) -> OtherLiberties {
+        let head = self.head[stone.index()];
+        let chain = &self.chains[slot(head)];
+        let at_p = self
+            .neighbours(p)
+            .iter()
+            .filter(|q| self.cell(**q) == self.cell(stone) && self.head[q.index()] == head)
+            .count() as u64;
+        let (i, libs) = (p.0 as u64, chain.libs as u64);
+        let rest = libs.saturating_sub(at_p);
+        if rest == 0 {
+            return OtherLiberties::None;
+        }
+        let sum = chain.lib_sum as u64 - at_p * i;
+        let sum_sq = chain.lib_sum_sq as u64 - at_p * i * i;
+        if rest * sum_sq == sum * sum {
+            OtherLiberties::One(Point((sum / rest) as u16))
+        } else {
+            OtherLiberties::Several
+        }
     }
 
     /// Whether a stone of `color` at `p` would stand alone, touching no chain of its own.

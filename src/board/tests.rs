@@ -359,3 +359,33 @@ proptest! {
         prop_assert_eq!(checked_random_game(size, seed), Ok(()));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// The O(1) self-atari test agrees with playing the move and counting liberties, at
+    /// every empty point for both colours, through random games.
+    #[test]
+    fn self_atari_matches_playing_the_move(
+        size in prop::sample::select(vec![5usize, 9, 13]),
+        seed in any::<u64>(),
+    ) {
+        let mut failure = None;
+        random_game(size, seed, |b| {
+            for p in b.points().filter(|&p| b.cell(p) == Cell::Empty) {
+                for color in [Color::Black, Color::White] {
+                    if !b.is_legal(color, p) || failure.is_some() {
+                        continue;
+                    }
+                    let mut after = b.clone();
+                    let captured = after.play_legal(color, p);
+                    let expected = captured == 0 && after.chain_liberties(p).len() == 1;
+                    if b.is_self_atari(color, p) != expected {
+                        failure = Some(format!("{color:?} at {:?}: expected {expected}\n{b:?}", b.coords(p)));
+                    }
+                }
+            }
+        });
+        prop_assert_eq!(failure, None);
+    }
+}
