@@ -260,7 +260,9 @@ impl Search {
     }
 
     /// The old tree's node for `game`, if the game continues the old root's game, the moves
-    /// since are in the tree, and the arena has room left to grow.
+    /// since are in the tree, and the arena has room left to grow. The same position again
+    /// (analysis searching in slices) keeps its tree however full the arena is: a fresh tree
+    /// would only lose what the slices before found.
     fn reusable_root(&self, game: &Game) -> Option<u32> {
         let old = self.root.as_ref()?;
         let moves = game.moves();
@@ -274,7 +276,8 @@ impl Search {
             .enumerate()
             .all(|(k, &(c, _))| (c == old.to_move) == k.is_multiple_of(2))
             && (game.to_move() == old.to_move) == new.len().is_multiple_of(2);
-        if !continues || !alternates || self.arena.used() >= self.arena.capacity() / 2 {
+        let crowded = !new.is_empty() && self.arena.used() >= self.arena.capacity() / 2;
+        if !continues || !alternates || crowded {
             return None;
         }
         new.iter().try_fold(old.node, |node, &(_, mv)| {

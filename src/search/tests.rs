@@ -258,6 +258,40 @@ fn the_tree_is_reused_for_the_next_move() {
 }
 
 #[test]
+fn the_same_position_keeps_its_tree_even_in_a_crowded_arena() {
+    let g = Game::new(9, RuleSet::chinese()).expect("a valid size");
+    // One chunk of nodes: a few thousand playouts on 9x9 fill more than half of it.
+    let mut s = Search::new(SearchConfig {
+        threads: 1,
+        seed: 42,
+        max_tree_bytes: 1,
+        ..SearchConfig::default()
+    });
+    let stop = AtomicBool::new(false);
+    let first = s.run(&g, &Budget::Playouts(6000), &stop);
+    assert!(
+        s.arena.used() >= s.arena.capacity() / 2,
+        "the arena is crowded"
+    );
+    let root = s.reusable_root(&g).expect("analysis slices keep the tree");
+    let second = s.run(&g, &Budget::Playouts(500), &stop);
+    let visits = |r: &Report| r.candidates.iter().map(|c| c.visits).sum::<u32>();
+    assert!(
+        visits(&second) > visits(&first),
+        "the second slice adds to the first"
+    );
+    assert!(s.arena.get(root).visits() > 6000);
+    let mut next = g.clone();
+    next.play(Color::Black, first.candidates[0].mv)
+        .expect("legal");
+    assert_eq!(
+        s.reusable_root(&next),
+        None,
+        "a new move in a crowded arena starts afresh"
+    );
+}
+
+#[test]
 fn playouts_count_by_the_game_rules_area_or_territory_rule_18() {
     let board = Board::from_diagram(FINISHED).expect("valid");
     let area = scoring::area_score(&board, &[], 0.0, 0).margin;
