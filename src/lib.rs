@@ -16,8 +16,8 @@
 //! | [`playout`] | playout policies (light, heavy) behind one trait; 3x3 shape patterns      |
 //! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE with priors, dead stones, decisions  |
 //! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
-//! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations, no text       |
-//! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses       |
+//! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations and analysis snapshots, no text |
+//! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses, streamed analysis |
 //! | [`bench`]   | whole-engine speed figures for `yunzi bench`                              |
 //!
 //! Only `gtp` writes protocol text and only `main` touches stdio.
