@@ -260,6 +260,83 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::EngineConfig;
+    use crate::search::SearchConfig;
+    use crate::time::TimeConfig;
+
+    fn engine(size: usize, playouts: u64) -> Engine {
+        let config = EngineConfig {
+            search: SearchConfig {
+                threads: 1,
+                seed: 3,
+                max_tree_bytes: 16 << 20,
+                ..SearchConfig::default()
+            },
+            playouts: Some(playouts),
+            ..EngineConfig::default()
+        };
+        let mut engine = Engine::new(config, TimeConfig::default());
+        engine.set_board_size(size).expect("a valid size");
+        engine
+    }
+
+    #[test]
+    fn analysis_slices_grow_one_tree_and_leave_the_game_alone() {
+        let mut engine = engine(7, 100);
+        engine
+            .play(Color::Black, Move::Pass)
+            .expect("a pass is legal");
+        let before = engine.game().clone();
+        let first = engine.analyze(Color::Black, Duration::from_millis(50));
+        let second = engine.analyze(Color::Black, Duration::from_millis(50));
+        let total = |a: &Analysis| a.moves.iter().map(|m| u64::from(m.visits)).sum::<u64>();
+        assert!(
+            total(&second) > total(&first),
+            "the second slice builds on the first"
+        );
+        assert_eq!(
+            second.to_move,
+            Color::Black,
+            "the side asked for, not the side to move"
+        );
+        assert_eq!(engine.game().to_move(), before.to_move());
+        assert_eq!(engine.game().moves(), before.moves());
+        assert!(
+            second.moves.windows(2).all(|w| w[0].visits >= w[1].visits),
+            "best first"
+        );
+        for m in &second.moves {
+            assert!(m.lcb <= m.winrate && m.lcb >= 0.0, "{m:?}");
+            assert_eq!(m.pv.first(), Some(&m.mv));
+            assert_eq!(m.score_lead > 0.0, m.winrate > 0.5, "{m:?}");
+        }
+        let ownership = engine.ownership();
+        assert_eq!(ownership.values.len(), 49);
+        assert!(ownership.values.iter().all(|v| (-1.0..=1.0).contains(v)));
+    }
+
+    #[test]
+    fn a_move_search_in_slices_spends_the_playout_budget_then_plays() {
+        let mut engine = engine(7, 300);
+        let mut ms = engine.begin_move_search(Color::White);
+        let mut slices = 0;
+        while engine
+            .continue_move_search(&mut ms, Duration::from_millis(20))
+            .is_some()
+        {
+            slices += 1;
+            assert!(slices < 10_000, "the budget ends the search");
+        }
+        assert!(
+            ms.playouts >= 300 - 64 && ms.playouts <= 300,
+            "{}",
+            ms.playouts
+        );
+        let decision = engine.finish_move_search(ms);
+        assert_ne!(decision, Decision::Resign);
+        assert_eq!(engine.game().moves().len(), 1);
+        assert_eq!(engine.game().to_move(), Color::Black);
+    }
 
     #[test]
     fn slices_add_up_to_the_move_budget() {

@@ -675,3 +675,53 @@ fn serve_ends_an_analysis_when_the_next_line_arrives() {
         parse_update(line, Dialect::Leela, 5);
     }
 }
+
+/// Input that arrives in parts, each after its delay, as from a GUI that sends a line while
+/// the engine thinks.
+struct Delayed(std::collections::VecDeque<(Duration, &'static [u8])>);
+
+impl io::Read for Delayed {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let Some((delay, bytes)) = self.0.pop_front() else {
+            return Ok(0);
+        };
+        std::thread::sleep(delay);
+        let n = bytes.len().min(buf.len());
+        buf[..n].copy_from_slice(&bytes[..n]);
+        Ok(n)
+    }
+}
+
+#[test]
+fn gogui_interrupt_stops_a_running_genmove_with_a_move() {
+    let parts: [(u64, &'static [u8]); 3] = [
+        (
+            0,
+            b"yunzi-param playouts 0\nyunzi-param seconds 60\nboardsize 9\ngenmove b\n",
+        ),
+        (500, b"# interrupt\n"),
+        (0, b"name\n"),
+    ];
+    let input = Delayed(
+        parts
+            .iter()
+            .map(|&(ms, bytes)| (Duration::from_millis(ms), bytes))
+            .collect(),
+    );
+    let start = Instant::now();
+    let mut output = Vec::new();
+    serve(io::BufReader::new(input), &mut output, gtp().engine).expect("in-memory streams");
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "a 60-second genmove stopped early"
+    );
+    let output = String::from_utf8_lossy(&output);
+    let responses: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(responses.len(), 5, "{output:?}");
+    let mv = responses[3].strip_prefix("= ").expect("genmove succeeds");
+    assert!(
+        parse::args(mv, parse::arg(parse::vertex)).is_ok(),
+        "half a second of search finds a move, not {mv:?}"
+    );
+    assert_eq!(responses[4], "= yunzi");
+}
