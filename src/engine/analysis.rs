@@ -339,6 +339,21 @@ mod tests {
     }
 
     #[test]
+    fn a_hopeless_move_search_in_tiny_slices_still_resigns() {
+        let mut engine = engine(9, 1000);
+        let sgf = concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-tests/search-hopeless.sgf");
+        engine
+            .load_sgf(std::path::Path::new(sgf), None)
+            .expect("the fixture loads");
+        let mut ms = engine.begin_move_search(Color::White);
+        while engine
+            .continue_move_search(&mut ms, Duration::from_micros(200))
+            .is_some()
+        {}
+        assert_eq!(engine.finish_move_search(ms), Decision::Resign);
+    }
+
+    #[test]
     fn slices_add_up_to_the_move_budget() {
         let slice = Duration::from_millis(100);
         assert_eq!(

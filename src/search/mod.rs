@@ -340,8 +340,12 @@ impl Search {
         if opponent_passed && self.passing_wins(game) {
             return (Decision::Pass, best.winrate.max(0.5));
         }
+        // Enough evidence to resign: this search's playouts, or the visits in a tree kept
+        // from earlier searches of the position (analysis and sliced move searches run many
+        // short searches, each with few playouts of its own).
+        let visits: u64 = candidates.iter().map(|c| u64::from(c.visits)).sum();
         let resign = self.config.resign_threshold;
-        if best.winrate < resign && playouts >= 200 {
+        if best.winrate < resign && playouts.max(visits) >= 200 {
             return (Decision::Resign, best.winrate);
         }
         match best.mv {
