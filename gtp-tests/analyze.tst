@@ -13,6 +13,11 @@
 #? [true]
 5 known_command analyze
 #? [true]
+# GoGui sends '# interrupt' only to engines that list gogui-interrupt.
+6 known_command gogui-interrupt
+#? [true]
+7 gogui-interrupt
+#? []
 
 10 boardsize 5
 11 play b c3
@@ -25,7 +30,7 @@
 
 # sboard: five rows of five strings; C3 holds a stone, so no visits there.
 30 yunzi-visits
-#? [((""|\d+) ){4}(""|\d+)(\n((""|\d+) ){4}(""|\d+)){4}]
+#? [((""|\d+k?) ){4}(""|\d+k?)(\n((""|\d+k?) ){4}(""|\d+k?)){4}]
 31 yunzi-visits
 #? [.*\n(\S+ ){2}"" (\S+ )\S+\n.*]
 

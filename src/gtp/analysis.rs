@@ -183,8 +183,8 @@ pub fn ownership_board(ownership: &Ownership) -> String {
         .join("\n")
 }
 
-/// GoGui's `sboard`: each candidate's visits on its point, `""` (an empty string) elsewhere,
-/// the top row first.
+/// GoGui's `sboard`: each candidate's visits on its point (in thousands past 9999, as GoGui
+/// fits 3-4 characters on a point), `""` (GoGui's empty string) elsewhere, the top row first.
 pub fn visits_board(board: &Board, analysis: &Analysis) -> String {
     let size = board.size();
     (0..size)
@@ -197,13 +197,22 @@ pub fn visits_board(board: &Board, analysis: &Analysis) -> String {
                         .moves
                         .iter()
                         .find(|m| m.mv == mv)
-                        .map_or_else(|| "\"\"".to_string(), |m| m.visits.to_string())
+                        .map_or_else(|| "\"\"".to_string(), |m| short_count(m.visits))
                 })
                 .collect::<Vec<_>>()
                 .join(" ")
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// A count in at most four characters: `9999`, then `10k` and up.
+fn short_count(n: u32) -> String {
+    if n < 10_000 {
+        n.to_string()
+    } else {
+        format!("{}k", n / 1000)
+    }
 }
 
 /// GoGui's `gfx` with each candidate's win rate in percent as a label, and a summary line.
@@ -320,4 +329,18 @@ pub fn param_list(params: &Params) -> String {
 /// The move a genmove variant played, as its last line says it: `play D4`.
 pub fn play_line(board: &Board, decision: crate::search::Decision) -> String {
     format!("play {}", super::decision_text(board, decision))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_fit_their_formats() {
+        assert_eq!(short_count(9999), "9999");
+        assert_eq!(short_count(123_456), "123k");
+        assert_eq!(per_10000(0.55555), 5556);
+        assert_eq!(per_10000(1.5), 10000, "clamped");
+        assert_eq!(per_10000(-0.1), 0);
+    }
 }

@@ -70,6 +70,9 @@ pub enum Command {
     /// then play it.
     GenmoveAnalyze(Dialect, AnalyzeOptions),
     GoguiAnalyzeCommands,
+    /// Listed so that GoGui knows it may send `# interrupt` while a command runs (GoGui's
+    /// interrupt protocol); sent as a command it does nothing.
+    GoguiInterrupt,
     YunziOwnership,
     YunziVisits,
     YunziWinrates,
@@ -301,6 +304,10 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         name: "gogui-analyze_commands",
         parse: |a| none(a, Command::GoguiAnalyzeCommands),
+    },
+    Spec {
+        name: "gogui-interrupt",
+        parse: |a| none(a, Command::GoguiInterrupt),
     },
     Spec {
         name: "yunzi-ownership",

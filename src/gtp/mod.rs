@@ -329,6 +329,7 @@ impl Gtp {
                 Ok(String::new())
             }
             Command::GoguiAnalyzeCommands => Ok(analysis::GOGUI_ANALYZE_COMMANDS.into()),
+            Command::GoguiInterrupt => Ok(String::new()),
             Command::YunziOwnership => Ok(analysis::ownership_board(&engine.ownership())),
             Command::YunziVisits => {
                 let found = engine.analyze_once(engine.game().to_move());
