@@ -16,6 +16,11 @@
 //! GTP layer stops it before every command) stops that thread and takes the search back,
 //! with its tree, which the next move reuses.
 //!
+//! ## Analysis
+//! GUIs watch the search through typed snapshots ([`Analysis`], [`Ownership`]) that the
+//! `analysis` submodule takes after short slices of search on an unchanged position, the
+//! tree growing from slice to slice; `gtp` streams them in each GUI's format.
+//!
 //! ## Cleanup
 //! Where dead stones are not removed by agreement (Tromp-Taylor, and `kgs-genmove_cleanup`
 //! when players disagree), the engine does not pass while opponent stones it judges dead

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::Engine;
 use crate::board::{Color, Move};
-use crate::search::{Budget, Decision, Report};
+use crate::search::{Budget, Candidate, Decision, Report};
 
 /// One candidate move of an analysis.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +38,9 @@ pub struct AnalysisMove {
 pub struct Analysis {
     pub to_move: Color,
     pub moves: Vec<AnalysisMove>,
+    /// The legal moves no playout has tried yet, best prior first (with no visits and their
+    /// priors as win rates), for GUIs that ask for a minimum number of moves.
+    pub untried: Vec<AnalysisMove>,
 }
 
 /// Who owns each point at the end, judged by playouts: +1 Black in every playout, -1 White.
@@ -139,34 +142,32 @@ impl Engine {
         let start = Instant::now();
         let (search, game) = self.search_and_game();
         let report = search.run(game, budget, stop);
+        let untried = search.untried(game);
         self.thinking += start.elapsed();
         // The side to move is all `set_to_move` changed, so this restores the game exactly.
         self.game.set_to_move(before);
-        self.snapshot(color, &report)
+        self.snapshot(color, &report.candidates, &untried)
     }
 
-    fn snapshot(&self, color: Color, report: &Report) -> Analysis {
+    fn snapshot(&self, color: Color, tried: &[Candidate], untried: &[Candidate]) -> Analysis {
         let size = self.game.board().size();
-        let moves = report
-            .candidates
-            .iter()
-            .map(|c| {
-                let n = f64::from(c.visits.max(1));
-                let error = (c.winrate * (1.0 - c.winrate) / n).sqrt();
-                AnalysisMove {
-                    mv: c.mv,
-                    visits: c.visits,
-                    winrate: c.winrate,
-                    prior: c.prior,
-                    lcb: (c.winrate - error).max(0.0),
-                    score_lead: score_lead(c.winrate, size),
-                    pv: c.pv.clone(),
-                }
-            })
-            .collect();
+        let convert = |c: &Candidate| {
+            let n = f64::from(c.visits.max(1));
+            let error = (c.winrate * (1.0 - c.winrate) / n).sqrt();
+            AnalysisMove {
+                mv: c.mv,
+                visits: c.visits,
+                winrate: c.winrate,
+                prior: c.prior,
+                lcb: (c.winrate - error).max(0.0),
+                score_lead: score_lead(c.winrate, size),
+                pv: c.pv.clone(),
+            }
+        };
         Analysis {
             to_move: color,
-            moves,
+            moves: tried.iter().map(convert).collect(),
+            untried: untried.iter().map(convert).collect(),
         }
     }
 
@@ -212,9 +213,10 @@ impl Engine {
         let start = Instant::now();
         let (search, game) = self.search_and_game();
         let report = search.run(game, &budget, &stop);
+        let untried = search.untried(game);
         self.thinking += start.elapsed();
         ms.playouts += report.playouts;
-        let analysis = self.snapshot(ms.color, &report);
+        let analysis = self.snapshot(ms.color, &report.candidates, &untried);
         ms.last = Some(report);
         Some(analysis)
     }

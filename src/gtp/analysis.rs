@@ -39,8 +39,8 @@ pub struct AnalyzeOptions {
     pub interval: Duration,
     /// At most this many moves per update.
     pub max_moves: Option<usize>,
-    /// Accepted for Leela Zero's syntax; only moves the search has visited are shown, so an
-    /// update can have fewer.
+    /// At least this many moves per update where the board has them: moves no playout has
+    /// tried yet, best prior first, fill the list up.
     pub min_moves: usize,
     /// KataGo's `ownership true`.
     pub ownership: bool,
@@ -117,8 +117,13 @@ pub fn info_line(
     ownership: Option<&Ownership>,
 ) -> Option<String> {
     let shown = options.max_moves.unwrap_or(usize::MAX);
+    let fill = options.min_moves.saturating_sub(analysis.moves.len());
+    let moves = analysis
+        .moves
+        .iter()
+        .chain(analysis.untried.iter().take(fill));
     let mut segments = Vec::new();
-    for (order, m) in analysis.moves.iter().take(shown).enumerate() {
+    for (order, m) in moves.take(shown).enumerate() {
         let mut segment = format!("info move {} visits {} ", move_text(board, m.mv), m.visits);
         let _ = match dialect {
             Dialect::Leela => write!(

@@ -725,3 +725,23 @@ fn gogui_interrupt_stops_a_running_genmove_with_a_move() {
     );
     assert_eq!(responses[4], "= yunzi");
 }
+
+#[test]
+fn minmoves_fills_an_update_with_untried_moves() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 9");
+    assert_eq!(run(&mut gtp, "lz-analyze b 1"), "=\n");
+    let (tried, _) = parse_update(next_update(&mut gtp).trim_end(), Dialect::Leela, 9);
+    assert!(
+        tried.iter().all(|s| s.get("visits") != Some("0")),
+        "tried moves only"
+    );
+    assert_eq!(run(&mut gtp, "lz-analyze b 1 minmoves 82"), "\n=\n");
+    let (all, _) = parse_update(next_update(&mut gtp).trim_end(), Dialect::Leela, 9);
+    assert_eq!(all.len(), 82, "every point and the pass");
+    let mut moves: Vec<&str> = all.iter().filter_map(|s| s.get("move")).collect();
+    moves.sort_unstable();
+    moves.dedup();
+    assert_eq!(moves.len(), 82, "each move once");
+    run(&mut gtp, "name");
+}

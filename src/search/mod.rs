@@ -243,6 +243,38 @@ impl Search {
         result
     }
 
+    /// The root's legal moves that no playout has tried yet, best prior first, each with its
+    /// prior as its win rate and itself as its variation; empty unless the last search was of
+    /// `game`. Analysis shows them when a GUI asks for more moves than were tried.
+    pub fn untried(&self, game: &Game) -> Vec<Candidate> {
+        let Some(root) = self.root.as_ref() else {
+            return Vec::new();
+        };
+        let same = root.start_hash == game.start_board().hash()
+            && root.moves == game.moves()
+            && root.to_move == game.to_move();
+        let Some((first, count)) = self.arena.get(root.node).children().filter(|_| same) else {
+            return Vec::new();
+        };
+        let mut list: Vec<Candidate> = (first..first + count)
+            .map(|c| self.arena.get(c))
+            .filter(|node| !node.is_illegal() && node.visits() == 0)
+            .map(|node| {
+                let mv = node.mv(game.board());
+                let prior = node.stats().prior_value;
+                Candidate {
+                    mv,
+                    visits: 0,
+                    winrate: prior,
+                    prior,
+                    pv: vec![mv],
+                }
+            })
+            .collect();
+        list.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        list
+    }
+
     /// The root for `game`: the old tree's node for it when the game continues the position
     /// it was built for; otherwise a fresh tree.
     fn root_for(&mut self, game: &Game) -> u32 {

@@ -292,6 +292,33 @@ fn the_same_position_keeps_its_tree_even_in_a_crowded_arena() {
 }
 
 #[test]
+fn untried_moves_are_the_root_moves_without_playouts_best_prior_first() {
+    let g = Game::new(9, RuleSet::chinese()).expect("a valid size");
+    let mut s = search();
+    assert!(s.untried(&g).is_empty(), "no search yet");
+    let report = s.run(&g, &Budget::Playouts(30), &AtomicBool::new(false));
+    let untried = s.untried(&g);
+    assert_eq!(
+        report.candidates.len() + untried.len(),
+        82,
+        "81 points and the pass"
+    );
+    assert!(untried.iter().all(|c| c.visits == 0 && c.pv == vec![c.mv]));
+    assert!(untried.windows(2).all(|w| w[0].prior >= w[1].prior));
+    assert!(untried
+        .iter()
+        .all(|u| report.candidates.iter().all(|c| c.mv != u.mv)));
+    let mut other = g.clone();
+    other
+        .play(Color::Black, report.candidates[0].mv)
+        .expect("legal");
+    assert!(
+        s.untried(&other).is_empty(),
+        "only for the position searched"
+    );
+}
+
+#[test]
 fn playouts_count_by_the_game_rules_area_or_territory_rule_18() {
     let board = Board::from_diagram(FINISHED).expect("valid");
     let area = scoring::area_score(&board, &[], 0.0, 0).margin;
