@@ -27,7 +27,7 @@ pub struct AnalysisMove {
     /// move seen in few playouts does not look better than a well-explored one.
     pub lcb: f64,
     /// The score lead for the side to move in points, estimated from the win rate (see
-    /// [`score_lead`]): the search keeps no score statistics.
+    /// `score_lead` in this module): the search keeps no score statistics.
     pub score_lead: f64,
     /// The principal variation, starting with `mv`; it stops at a pass.
     pub pv: Vec<Move>,

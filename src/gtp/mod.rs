@@ -5,7 +5,7 @@
 //! writes streams; it answers pipelined commands strictly in order and flushes after each.
 //!
 //! ## Streaming analysis
-//! The analysis commands ([`analysis`]) answer in parts: `handle_line` gives the first line
+//! The analysis commands (module `analysis`) answer in parts: `handle_line` gives the first line
 //! and leaves the session analysing; [`Gtp::continue_analysis`] searches a short slice and
 //! gives the next update when one is due; the next input line ends the stream, and
 //! `handle_line` then starts its response with the rest of the stream's
