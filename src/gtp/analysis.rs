@@ -282,12 +282,19 @@ pub enum ParamChange {
     Ponder(bool),
 }
 
+/// The most search threads `yunzi-param` accepts.
+const MAX_THREADS: u64 = 1024;
+
 /// Parses `KEY VALUE` of `yunzi-param`.
 pub fn param_change(key: &str, value: &str) -> Result<ParamChange, SyntaxError> {
     let number = || super::parse::args(value, arg(uint));
     let float = || super::parse::args(value, arg(super::parse::float));
     match key {
-        "threads" => number().map(ParamChange::Threads),
+        // More threads than any machine has cores would only make the search spawn them.
+        "threads" => match number()? {
+            n @ 1..=MAX_THREADS => Ok(ParamChange::Threads(n)),
+            _ => Err(SyntaxError),
+        },
         "playouts" => number().map(ParamChange::Playouts),
         "seconds" => match float()? {
             s if (0.0..=86_400.0).contains(&s) => Ok(ParamChange::Seconds(s)),

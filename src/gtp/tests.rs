@@ -199,6 +199,9 @@ const NAMES: &[&str] = &[
     "list_stones",
     "captures",
     "countlib",
+    "gogui-analyze_commands",
+    "gogui-interrupt",
+    "yunzi-param",
     "quit",
     "PLAY",
     "play_",
@@ -257,6 +260,9 @@ const ARGS: &[&str] = &[
     "absolute",
     "byoyomi",
     "canadian",
+    "threads",
+    "playouts",
+    "resign_threshold",
     "#",
     "\t",
     "\u{0}",
@@ -653,6 +659,8 @@ fn yunzi_param_lists_and_changes_the_search_settings() {
     assert!(params.ponder);
     for line in [
         "yunzi-param threads",
+        "yunzi-param threads 0",
+        "yunzi-param threads 99999999999",
         "yunzi-param resign_threshold 2",
         "yunzi-param ponder maybe",
         "yunzi-param colour blue",
