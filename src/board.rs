@@ -695,11 +695,13 @@ impl Board {
         if self.cell(p) != Cell::Empty {
             return Err(Illegal::Occupied);
         }
-        if self.ko == Some((p, color)) {
-            return Err(Illegal::Ko);
-        }
+        // A ko point has no empty neighbour (the stone taken there was surrounded), so the
+        // common case needs no ko test.
         if self.neighbour_count(p, Cell::Empty) > 0 {
             return Ok(());
+        }
+        if self.ko == Some((p, color)) {
+            return Err(Illegal::Ko);
         }
         // No empty neighbour: legal only by joining a chain with another liberty, or by
         // capturing (rules 8-9). An adjacent chain in atari has `p` as its last liberty.

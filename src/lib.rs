@@ -18,13 +18,19 @@
 //! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
 //! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations and analysis snapshots, no text |
 //! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses, streamed analysis |
-//! | [`bench`]   | whole-engine speed figures for `yunzi bench`                              |
+//! | [`bench`](mod@bench) | whole-engine speed figures for `yunzi bench`                              |
 //!
 //! Only `gtp` writes protocol text and only `main` touches stdio.
 //!
 //! ## Reading guide
 //! Start bottom-up at [`board::Board`]: its module doc lists what it does *not* do, which tells
 //! you what [`game::Game`] adds on top. [`scoring`] turns a finished board into a result.
+//! In the middle, [`playout`] finishes a game quickly and [`search`] grows a tree of such
+//! games; its module doc walks through one playout and the expansion protocol. Top-down,
+//! [`gtp::serve`] reads a line, [`gtp`] parses it into a typed command, and [`engine`] does
+//! it with the game, the search and the clocks of [`time`]. GUIs' analysis commands take the
+//! same path, in parts: [`gtp::Gtp::continue_analysis`] searches short slices and streams
+//! the engine's snapshots ([`engine::Analysis`]) until the next line arrives.
 //!
 //! ## Terms
 //! - *point*: an index into the board's padded one-dimensional array ([`board::Point`]).

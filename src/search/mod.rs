@@ -1,8 +1,8 @@
 //! Monte Carlo tree search: UCT with RAVE and priors over one tree that every thread shares.
 //!
-//! One playout: descend from the root choosing children by [`select`] (superko checked for
+//! One playout: descend from the root choosing children by `select` (superko checked for
 //! every tree move, rule 10), expand a leaf once it has been visited often enough
-//! ([`tree`]'s protocol), finish the game with the heavy playout policy, and add the result
+//! (`tree`'s protocol), finish the game with the heavy playout policy, and add the result
 //! to every node on the path, plus all-moves-as-first (RAVE) results to their siblings.
 //! Threads run that loop on the shared tree with rayon; one thread runs it inline, which is
 //! the plain reference path (and, with a seed and a playout budget, deterministic).
