@@ -26,8 +26,9 @@ pub struct AnalysisMove {
     /// A lower confidence bound of the win rate: one standard error below it, so that a
     /// move seen in few playouts does not look better than a well-explored one.
     pub lcb: f64,
-    /// The score lead for the side to move in points, estimated from the win rate (see
-    /// `score_lead` in this module): the search keeps no score statistics.
+    /// The score lead for the side to move in points: the mean final score of the playouts
+    /// through the move, or, for a move without any, an estimate from the win rate (see
+    /// `score_lead` in this module).
     pub score_lead: f64,
     /// The principal variation, starting with `mv`; it stops at a pass.
     pub pv: Vec<Move>,
@@ -102,7 +103,7 @@ pub fn slice_budget(
     })
 }
 
-/// The score lead that a win rate suggests: a logistic model whose scale grows with the board
+/// The score lead that a win rate suggests, for moves without playouts: a logistic model whose scale grows with the board
 /// (a lead of half the board's width wins about 73% of the time). A rough guide for GUIs that
 /// draw a score, not a count.
 pub fn score_lead(winrate: f64, board_size: usize) -> f64 {
@@ -160,7 +161,7 @@ impl Engine {
                 winrate: c.winrate,
                 prior: c.prior,
                 lcb: (c.winrate - error).max(0.0),
-                score_lead: score_lead(c.winrate, size),
+                score_lead: c.score_mean.unwrap_or_else(|| score_lead(c.winrate, size)),
                 pv: c.pv.clone(),
             }
         };
@@ -310,7 +311,10 @@ mod tests {
         for m in &second.moves {
             assert!(m.lcb <= m.winrate && m.lcb >= 0.0, "{m:?}");
             assert_eq!(m.pv.first(), Some(&m.mv));
-            assert_eq!(m.score_lead > 0.0, m.winrate > 0.5, "{m:?}");
+            assert!(
+                m.score_lead.abs() <= 49.0 + 7.5,
+                "within the board and komi: {m:?}"
+            );
         }
         let ownership = engine.ownership();
         assert_eq!(ownership.values.len(), 49);

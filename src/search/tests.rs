@@ -319,6 +319,30 @@ fn untried_moves_are_the_root_moves_without_playouts_best_prior_first() {
 }
 
 #[test]
+fn score_means_are_the_playout_margins_for_the_side_to_move() {
+    // Komi -30 on an empty 5x5 board: Black wins every playout, by 5 (White owns the whole
+    // board) to 55 points (Black does).
+    let board = Board::from_diagram(".....\n.....\n.....\n.....\n.....").expect("a diagram");
+    for (to_move, sign) in [(Color::Black, 1.0), (Color::White, -1.0)] {
+        let mut g = Game::from_position(board.clone(), to_move, RuleSet::chinese());
+        g.set_komi(-30.0);
+        let report = decide(&g, 500);
+        for c in &report.candidates {
+            let score = c.score_mean.expect("a move with playouts has a score");
+            assert!((5.0..=55.0).contains(&(sign * score)), "{to_move:?}: {c:?}");
+        }
+    }
+    let mut s = search();
+    let g = atari(Color::Black);
+    s.run(&g, &Budget::Playouts(300), &AtomicBool::new(false));
+    let fresh = s.run(&g.clone(), &Budget::Playouts(1), &AtomicBool::new(false));
+    assert!(
+        fresh.candidates.iter().all(|c| c.score_mean.is_some()),
+        "the same position keeps its margins"
+    );
+}
+
+#[test]
 fn playouts_count_by_the_game_rules_area_or_territory_rule_18() {
     let board = Board::from_diagram(FINISHED).expect("valid");
     let area = scoring::area_score(&board, &[], 0.0, 0).margin;
