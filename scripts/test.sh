@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test yunzi has, in one command (README.md's test command; .ci/run runs it too).
-# Needs cargo, python3 and GNU Go at /usr/games/gnugo (Debian package gnugo).
+# Needs cargo, python3, node with npm, and GNU Go at /usr/games/gnugo (Debian package gnugo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,3 +12,6 @@ cargo test --all-targets
 cargo build --release --quiet
 REFEREE_SCORER="$PWD/target/release/yunzi" python3 -m unittest \
     scripts/test_referee.py scripts/test_ogs_drive.py
+
+# Sabaki's side: the release binary driven through Sabaki's own GTP client (@sabaki/gtp).
+(cd scripts/sabaki && npm ci --no-audit --no-fund && node test.js)

@@ -16,6 +16,11 @@
 //! GTP layer stops it before every command) stops that thread and takes the search back,
 //! with its tree, which the next move reuses.
 //!
+//! ## Analysis
+//! GUIs watch the search through typed snapshots ([`Analysis`], [`Ownership`]) that the
+//! `analysis` submodule takes after short slices of search on an unchanged position, the
+//! tree growing from slice to slice; `gtp` streams them in each GUI's format.
+//!
 //! ## Cleanup
 //! Where dead stones are not removed by agreement (Tromp-Taylor, and `kgs-genmove_cleanup`
 //! when players disagree), the engine does not pass while opponent stones it judges dead
@@ -38,6 +43,10 @@ use crate::scoring::Score;
 use crate::search::{self, Decision, Search, SearchConfig};
 use crate::sgf;
 use crate::time::{Clock, MoveContext, TimeConfig, TimeSystem};
+
+mod analysis;
+
+pub use analysis::{Analysis, AnalysisMove, MoveSearch, Ownership, Params};
 
 /// The board size of a new engine, until the controller says otherwise.
 pub const DEFAULT_SIZE: usize = 19;
@@ -146,6 +155,9 @@ pub struct Engine {
     resigned: Option<Color>,
     /// Wall-clock time spent searching, for `cputime` where the OS does not tell.
     thinking: Duration,
+    /// Set (by GTP's reader thread) to stop the running search early; see
+    /// [`Engine::interrupter`].
+    interrupt: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -167,6 +179,7 @@ impl Engine {
             reported: [false; 2],
             resigned: None,
             thinking: Duration::ZERO,
+            interrupt: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -350,6 +363,13 @@ impl Engine {
     pub fn genmove(&mut self, color: Color) -> Decision {
         self.game_mut().set_to_move(color);
         let report = self.think();
+        self.conclude(color, report)
+    }
+
+    /// The end of `genmove` after the search: charges the time to `color`'s clock unless the
+    /// controller reports it, cleans up dead stones instead of passing where the rules need
+    /// it, plays the decision and starts pondering.
+    fn conclude(&mut self, color: Color, report: search::Report) -> Decision {
         if !self.reported[color.index()]
             && self.clocks[color.index()].spend(report.elapsed).is_err()
         {
@@ -471,14 +491,16 @@ impl Engine {
     }
 
     /// Runs the search for the side to move with a budget from the configuration or the
-    /// clock.
+    /// clock, until the budget is spent or the interrupt flag is set.
     fn think(&mut self) -> search::Report {
         let color = self.game.to_move();
         let budget = self.budget(color);
-        let stop = AtomicBool::new(false);
+        let stop = Arc::clone(&self.interrupt);
         let start = Instant::now();
         let (search, game) = self.search_and_game();
         let report = search.run(game, &budget, &stop);
+        // The search also sets the flag itself when it stops early; either way it is spent.
+        stop.store(false, Ordering::Relaxed);
         self.thinking += start.elapsed();
         info!(
             "{color:?}: win rate {:.3} after {} playouts in {:.2} s",

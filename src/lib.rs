@@ -16,8 +16,8 @@
 //! | [`playout`] | playout policies (light, heavy) behind one trait; 3x3 shape patterns      |
 //! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE with priors, dead stones, decisions  |
 //! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
-//! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations, no text       |
-//! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses       |
+//! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations and analysis snapshots, no text |
+//! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses, streamed analysis |
 //! | [`bench`](mod@bench) | whole-engine speed figures for `yunzi bench`                              |
 //!
 //! Only `gtp` writes protocol text and only `main` touches stdio.
@@ -28,7 +28,9 @@
 //! In the middle, [`playout`] finishes a game quickly and [`search`] grows a tree of such
 //! games; its module doc walks through one playout and the expansion protocol. Top-down,
 //! [`gtp::serve`] reads a line, [`gtp`] parses it into a typed command, and [`engine`] does
-//! it with the game, the search and the clocks of [`time`].
+//! it with the game, the search and the clocks of [`time`]. GUIs' analysis commands take the
+//! same path, in parts: [`gtp::Gtp::continue_analysis`] searches short slices and streams
+//! the engine's snapshots ([`engine::Analysis`]) until the next line arrives.
 //!
 //! ## Terms
 //! - *point*: an index into the board's padded one-dimensional array ([`board::Point`]).

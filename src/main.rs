@@ -151,8 +151,12 @@ fn main() -> std::process::ExitCode {
             env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
                 .init();
             let engine = cli.engine.engine();
-            yunzi::gtp::serve(std::io::stdin().lock(), std::io::stdout().lock(), engine)
-                .map_err(|e| e.to_string())
+            yunzi::gtp::serve(
+                std::io::BufReader::new(std::io::stdin()),
+                std::io::stdout().lock(),
+                engine,
+            )
+            .map_err(|e| e.to_string())
         }
     };
     match result {

@@ -10,6 +10,7 @@ use nom::{
     sequence::tuple,
 };
 
+use super::analysis::{self, AnalyzeOptions, Dialect, ParamChange};
 use super::parse::{
     arg, args, color, float, gtp_move, uint, uint32, vertex, word, GtpMove, Res, SyntaxError,
     Vertex,
@@ -63,6 +64,21 @@ pub enum Command {
     ListStones(Color),
     Captures(Color),
     Countlib(Vertex),
+    /// `lz-analyze`, `analyze`, `kata-analyze`: stream updates until the next input line.
+    Analyze(Dialect, AnalyzeOptions),
+    /// `lz-genmove_analyze`, `kata-genmove_analyze`: stream updates while searching a move,
+    /// then play it.
+    GenmoveAnalyze(Dialect, AnalyzeOptions),
+    GoguiAnalyzeCommands,
+    /// Listed so that GoGui knows it may send `# interrupt` while a command runs (GoGui's
+    /// interrupt protocol); sent as a command it does nothing.
+    GoguiInterrupt,
+    YunziOwnership,
+    YunziVisits,
+    YunziWinrates,
+    YunziPv,
+    /// `yunzi-param` lists the settings; `yunzi-param KEY VALUE` changes one.
+    YunziParam(Option<ParamChange>),
 }
 
 /// One row of the table: a command name and how to read its arguments.
@@ -95,6 +111,12 @@ fn final_status(input: &str) -> Res<'_, StoneStatus> {
         value(StoneStatus::Dead, tag_no_case("dead")),
         value(StoneStatus::Seki, tag_no_case("seki")),
     ))(input)
+}
+
+/// The arguments of an analysis command.
+fn analyze_options(input: &str) -> Result<AnalyzeOptions, SyntaxError> {
+    let words = args(input, many0(arg(word)))?;
+    analysis::options(&words)
 }
 
 /// Every command yunzi knows, in the order `list_commands` gives them.
@@ -258,6 +280,60 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         name: "countlib",
         parse: |a| args(a, arg(vertex)).map(Command::Countlib),
+    },
+    Spec {
+        name: "lz-analyze",
+        parse: |a| analyze_options(a).map(|o| Command::Analyze(Dialect::Leela, o)),
+    },
+    Spec {
+        name: "analyze",
+        parse: |a| analyze_options(a).map(|o| Command::Analyze(Dialect::Leela, o)),
+    },
+    Spec {
+        name: "kata-analyze",
+        parse: |a| analyze_options(a).map(|o| Command::Analyze(Dialect::Kata, o)),
+    },
+    Spec {
+        name: "lz-genmove_analyze",
+        parse: |a| analyze_options(a).map(|o| Command::GenmoveAnalyze(Dialect::Leela, o)),
+    },
+    Spec {
+        name: "kata-genmove_analyze",
+        parse: |a| analyze_options(a).map(|o| Command::GenmoveAnalyze(Dialect::Kata, o)),
+    },
+    Spec {
+        name: "gogui-analyze_commands",
+        parse: |a| none(a, Command::GoguiAnalyzeCommands),
+    },
+    Spec {
+        name: "gogui-interrupt",
+        parse: |a| none(a, Command::GoguiInterrupt),
+    },
+    Spec {
+        name: "yunzi-ownership",
+        parse: |a| none(a, Command::YunziOwnership),
+    },
+    Spec {
+        name: "yunzi-visits",
+        parse: |a| none(a, Command::YunziVisits),
+    },
+    Spec {
+        name: "yunzi-winrates",
+        parse: |a| none(a, Command::YunziWinrates),
+    },
+    Spec {
+        name: "yunzi-pv",
+        parse: |a| none(a, Command::YunziPv),
+    },
+    Spec {
+        name: "yunzi-param",
+        parse: |a| {
+            let change = args(a, opt(tuple((arg(word), arg(word)))))?;
+            change
+                .map(|(key, value)| analysis::param_change(key, value))
+                .transpose()
+                .map(Command::YunziParam)
+        },
     },
 ];
 

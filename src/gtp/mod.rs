@@ -4,28 +4,46 @@
 //! the engine's state that tests call directly. [`serve`] is the only code that reads and
 //! writes streams; it answers pipelined commands strictly in order and flushes after each.
 //!
+//! ## Streaming analysis
+//! The analysis commands (module `analysis`) answer in parts: `handle_line` gives the first line
+//! and leaves the session analysing; [`Gtp::continue_analysis`] searches a short slice and
+//! gives the next update when one is due; the next input line ends the stream, and
+//! `handle_line` then starts its response with the rest of the stream's
+//! ([`Gtp::finish_analysis`]). `serve` reads input on a thread of its own, so it can go on
+//! analysing until a line arrives, and so GoGui's `# interrupt` comment can stop a `genmove`
+//! early (the reader sets the engine's interrupt flag as the line arrives).
+//!
 //! ## Responses
 //! `=[id] result` or `?[id] message`, always with one space after the prefix, ended by one
 //! empty line. A result never holds an empty line (it would end the response early), so
 //! multi-line results drop blank lines. A failed command leaves the engine as it was.
 
+mod analysis;
 mod commands;
 mod parse;
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, TryRecvError};
+use std::time::{Duration, Instant};
 
 use log::{debug, warn};
 
 use crate::board::{Board, Cell, Color, Move, Point};
-use crate::engine::{Engine, EngineError};
+use crate::engine::{Engine, EngineError, MoveSearch, Ownership};
 use crate::search::Decision;
 
 pub use commands::{Command, COMMANDS};
 pub use parse::{GtpMove, Vertex};
 
+use analysis::{AnalyzeOptions, Dialect};
 use commands::ParseError;
+
+/// The longest slice of search between two looks at the input while analysing: short enough
+/// that a GUI's next command is answered at once.
+const SLICE: Duration = Duration::from_millis(100);
 
 /// The GTP protocol version this module speaks.
 const PROTOCOL_VERSION: &str = "2";
@@ -34,6 +52,20 @@ const PROTOCOL_VERSION: &str = "2";
 pub struct Gtp {
     engine: Engine,
     quit: bool,
+    /// The analysis being streamed, if one is.
+    streaming: Option<Streaming>,
+}
+
+/// A streaming analysis in progress.
+struct Streaming {
+    dialect: Dialect,
+    options: AnalyzeOptions,
+    color: Color,
+    /// The move search of a genmove variant; `None` analyses until the next input line.
+    move_search: Option<MoveSearch>,
+    /// Computed for the first update that shows it: it depends on the position alone.
+    ownership: Option<Ownership>,
+    last_update: Instant,
 }
 
 /// What a command answers: the result text, or the error message.
@@ -44,6 +76,7 @@ impl Gtp {
         Gtp {
             engine,
             quit: false,
+            streaming: None,
         }
     }
 
@@ -57,9 +90,15 @@ impl Gtp {
     }
 
     /// The full response to one line (ending in the empty line), or `None` for a line that
-    /// is empty once comments and control characters are gone.
+    /// is empty once comments and control characters are gone. Any line ends a streaming
+    /// analysis first: the response then starts with the stream's end, and a line that is
+    /// empty gets only that. A streaming command gets only its first line; see
+    /// [`Gtp::continue_analysis`].
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
-        let line = parse::preprocess(line)?;
+        let ended = self.streaming.is_some().then(|| self.finish_analysis());
+        let Some(line) = parse::preprocess(line) else {
+            return ended;
+        };
         // Pondering lasts until the controller speaks again.
         self.engine.stop_pondering();
         let (id, command) = parse::split_id(&line);
@@ -70,7 +109,83 @@ impl Gtp {
             Err(ParseError::Syntax) => Err("syntax error".into()),
         };
         debug!("{line} -> {answer:?}");
-        Some(response(id, answer))
+        let text = match (&self.streaming, answer) {
+            (Some(_), Ok(_)) => format!("={}\n", id.unwrap_or("")),
+            (_, answer) => response(id, answer),
+        };
+        Some(ended.unwrap_or_default() + &text)
+    }
+
+    /// Whether a streaming analysis is running: [`Gtp::continue_analysis`] goes on with it.
+    pub fn is_analyzing(&self) -> bool {
+        self.streaming.is_some()
+    }
+
+    /// Searches one short slice of the streaming analysis and returns the text it adds, if
+    /// any: an update line when the interval has passed since the last one, or, when a
+    /// genmove variant's budget is spent, its move and the end of the response. `None` when
+    /// there is nothing to write yet (or no analysis runs).
+    pub fn continue_analysis(&mut self) -> Option<String> {
+        let streaming = self.streaming.as_mut()?;
+        let interval = streaming.options.interval;
+        let slice = if interval.is_zero() {
+            SLICE
+        } else {
+            SLICE.min(interval)
+        };
+        let analysis = match streaming.move_search.as_mut() {
+            Some(ms) => self.engine.continue_move_search(ms, slice),
+            None => Some(self.engine.analyze(streaming.color, slice)),
+        };
+        let Some(analysis) = analysis else {
+            return Some(self.finish_analysis());
+        };
+        if interval.is_zero() || streaming.last_update.elapsed() < interval {
+            return None;
+        }
+        streaming.last_update = Instant::now();
+        if streaming.options.ownership && streaming.ownership.is_none() {
+            streaming.ownership = Some(self.engine.ownership());
+        }
+        let line = analysis::info_line(
+            self.engine.game().board(),
+            &analysis,
+            streaming.dialect,
+            &streaming.options,
+            streaming.ownership.as_ref(),
+        )?;
+        Some(line + "\n")
+    }
+
+    /// Ends the streaming analysis and returns the rest of its response: for a genmove
+    /// variant the move it plays (the best so far), then the empty line. Empty when no
+    /// analysis runs.
+    pub fn finish_analysis(&mut self) -> String {
+        let Some(streaming) = self.streaming.take() else {
+            return String::new();
+        };
+        match streaming.move_search {
+            Some(ms) => {
+                let decision = self.engine.finish_move_search(ms);
+                analysis::play_line(self.engine.game().board(), decision) + "\n\n"
+            }
+            None => "\n".into(),
+        }
+    }
+
+    fn start_streaming(&mut self, dialect: Dialect, options: AnalyzeOptions, genmove: bool) {
+        let color = options
+            .color
+            .unwrap_or_else(|| self.engine.game().to_move());
+        let move_search = genmove.then(|| self.engine.begin_move_search(color));
+        self.streaming = Some(Streaming {
+            dialect,
+            options,
+            color,
+            move_search,
+            ownership: None,
+            last_update: Instant::now(),
+        });
     }
 
     fn execute(&mut self, command: Command) -> Answer {
@@ -205,6 +320,34 @@ impl Gtp {
                 Ok(vertex_list(board, &stones))
             }
             Command::Captures(color) => Ok(engine.game().board().captures(color).to_string()),
+            Command::Analyze(dialect, options) => {
+                self.start_streaming(dialect, options, false);
+                Ok(String::new())
+            }
+            Command::GenmoveAnalyze(dialect, options) => {
+                self.start_streaming(dialect, options, true);
+                Ok(String::new())
+            }
+            Command::GoguiAnalyzeCommands => Ok(analysis::GOGUI_ANALYZE_COMMANDS.into()),
+            Command::GoguiInterrupt => Ok(String::new()),
+            Command::YunziOwnership => Ok(analysis::ownership_board(&engine.ownership())),
+            Command::YunziVisits => {
+                let found = engine.analyze_once(engine.game().to_move());
+                Ok(analysis::visits_board(engine.game().board(), &found))
+            }
+            Command::YunziWinrates => {
+                let found = engine.analyze_once(engine.game().to_move());
+                Ok(analysis::winrates_gfx(engine.game().board(), &found))
+            }
+            Command::YunziPv => {
+                let found = engine.analyze_once(engine.game().to_move());
+                Ok(analysis::pv_gfx(engine.game().board(), &found))
+            }
+            Command::YunziParam(None) => Ok(analysis::param_list(&engine.params())),
+            Command::YunziParam(Some(change)) => {
+                engine.set_params(analysis::apply(engine.params(), change));
+                Ok(String::new())
+            }
             Command::Countlib(v) => {
                 let board = engine.game().board();
                 let p = board.try_point(v.col, v.row).ok_or("invalid coordinate")?;
@@ -350,15 +493,69 @@ fn showboard(engine: &mut Engine) -> String {
 /// Serves GTP: reads commands from `input` and writes each response to `output` (flushed)
 /// until `quit` or the end of input. Lines are read as bytes, so invalid UTF-8 is answered
 /// (as replacement characters) rather than fatal.
-pub fn serve(mut input: impl BufRead, mut output: impl Write, engine: Engine) -> io::Result<()> {
+///
+/// A thread reads the input and sends its lines over a channel: while an analysis streams,
+/// this loop searches slice after slice and looks for a line after each; and GoGui's
+/// `# interrupt` sets the engine's interrupt flag as soon as it is read, while a `genmove`
+/// still runs here. The flag is cleared when its line comes up here, so it cannot stop a
+/// later search.
+pub fn serve(
+    mut input: impl BufRead + Send + 'static,
+    mut output: impl Write,
+    engine: Engine,
+) -> io::Result<()> {
     let mut gtp = Gtp::new(engine);
-    let mut line = Vec::new();
+    let interrupt = gtp.engine().interrupter();
+    let flag = interrupt.clone();
+    let (send, lines) = mpsc::channel::<io::Result<String>>();
+    std::thread::Builder::new()
+        .name("gtp-input".into())
+        .spawn(move || {
+            let mut line = Vec::new();
+            loop {
+                line.clear();
+                let read = match input.read_until(b'\n', &mut line) {
+                    Ok(0) => return,
+                    Ok(_) => Ok(String::from_utf8_lossy(&line).into_owned()),
+                    Err(e) => Err(e),
+                };
+                if read.as_ref().is_ok_and(|l| parse::is_interrupt(l)) {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                let failed = read.is_err();
+                if send.send(read).is_err() || failed {
+                    return;
+                }
+            }
+        })?;
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
+        let next = if gtp.is_analyzing() {
+            match lines.try_recv() {
+                Ok(line) => line,
+                Err(TryRecvError::Empty) => {
+                    if let Some(text) = gtp.continue_analysis() {
+                        output.write_all(text.as_bytes())?;
+                        output.flush()?;
+                    }
+                    continue;
+                }
+                Err(TryRecvError::Disconnected) => {
+                    output.write_all(gtp.finish_analysis().as_bytes())?;
+                    output.flush()?;
+                    return Ok(());
+                }
+            }
+        } else {
+            match lines.recv() {
+                Ok(line) => line,
+                Err(_) => return Ok(()),
+            }
+        };
+        let line = next?;
+        if parse::is_interrupt(&line) {
+            interrupt.store(false, Ordering::Relaxed);
         }
-        if let Some(response) = gtp.handle_line(&String::from_utf8_lossy(&line)) {
+        if let Some(response) = gtp.handle_line(&line) {
             output.write_all(response.as_bytes())?;
             output.flush()?;
         }

@@ -56,6 +56,12 @@ pub fn preprocess(raw: &str) -> Option<String> {
     (!line.is_empty()).then(|| line.to_string())
 }
 
+/// Whether a raw line is GoGui's `# interrupt`, which asks the running command to stop
+/// early (a comment, so it gets no response).
+pub fn is_interrupt(raw: &str) -> bool {
+    raw.trim() == "# interrupt"
+}
+
 /// Splits a cleaned line into its optional numeric id and the rest (`"12 name"` ->
 /// `(Some("12"), "name")`). The id is kept as written so the response echoes it exactly,
 /// however long it is.

@@ -7,6 +7,7 @@ use crate::engine::EngineConfig;
 use crate::game::RuleSet;
 use crate::search::SearchConfig;
 use crate::time::TimeConfig;
+use analysis::Dialect;
 use rand::{rngs::SmallRng, Rng, SeedableRng};
 
 /// A deterministic engine with a tiny search budget.
@@ -198,6 +199,9 @@ const NAMES: &[&str] = &[
     "list_stones",
     "captures",
     "countlib",
+    "gogui-analyze_commands",
+    "gogui-interrupt",
+    "yunzi-param",
     "quit",
     "PLAY",
     "play_",
@@ -256,6 +260,9 @@ const ARGS: &[&str] = &[
     "absolute",
     "byoyomi",
     "canadian",
+    "threads",
+    "playouts",
+    "resign_threshold",
     "#",
     "\t",
     "\u{0}",
@@ -328,4 +335,421 @@ fn a_hundred_thousand_random_lines_get_one_well_formed_response_each() {
     }
     assert!(responses > 90_000, "most random lines are commands");
     assert_eq!(run(&mut gtp, "name"), "= yunzi\n\n", "still alive");
+}
+
+/// One `info` segment of an analysis update, as GUIs read it: keys with one value each,
+/// then `pv` and the moves after it.
+#[derive(Debug)]
+struct Segment {
+    fields: Vec<(String, String)>,
+    pv: Vec<String>,
+}
+
+impl Segment {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Parses an update line the way Sabaki does (`info` starts a segment, `pv` runs to the next
+/// `info` or `ownership`), checking that each segment has a move on the board, a win rate in
+/// the dialect's range and a principal variation that stops at its first pass. Returns the
+/// segments and the ownership values, if any.
+fn parse_update(line: &str, dialect: Dialect, size: usize) -> (Vec<Segment>, Option<Vec<f64>>) {
+    assert!(!line.contains('\n') && !line.is_empty(), "{line:?}");
+    let mut words = line.split(' ').peekable();
+    let mut segments = Vec::new();
+    let mut ownership = None;
+    while let Some(word) = words.next() {
+        match word {
+            "info" => segments.push(Segment {
+                fields: Vec::new(),
+                pv: Vec::new(),
+            }),
+            "ownership" => {
+                ownership = Some(
+                    words
+                        .by_ref()
+                        .map(|w| w.parse().expect("a float"))
+                        .collect(),
+                );
+            }
+            "pv" => {
+                let segment = segments.last_mut().expect("pv inside a segment");
+                while let Some(&w) = words.peek() {
+                    if w == "info" || w == "ownership" {
+                        break;
+                    }
+                    segment.pv.push(w.to_string());
+                    words.next();
+                }
+            }
+            key => {
+                let value = words.next().expect("a value after each key");
+                let segment = segments.last_mut().expect("keys inside a segment");
+                assert!(segment.pv.is_empty(), "pv is last in a segment: {line}");
+                segment.fields.push((key.to_string(), value.to_string()));
+            }
+        }
+    }
+    assert!(!segments.is_empty(), "{line}");
+    let on_board = |m: &str| {
+        m == "pass"
+            || parse::args(m, parse::arg(parse::vertex)).is_ok_and(|v| v.col < size && v.row < size)
+    };
+    for (order, segment) in segments.iter().enumerate() {
+        let mv = segment.get("move").expect("move is required");
+        assert!(on_board(mv), "{mv}");
+        let winrate = segment.get("winrate").expect("winrate is required");
+        match dialect {
+            Dialect::Leela => {
+                let w: u32 = winrate.parse().expect("an integer win rate");
+                assert!(w <= 10000);
+                assert!(segment
+                    .get("lcb")
+                    .expect("lcb")
+                    .parse::<u32>()
+                    .is_ok_and(|l| l <= w));
+            }
+            Dialect::Kata => {
+                let w: f64 = winrate.parse().expect("a float win rate");
+                assert!((0.0..=1.0).contains(&w));
+                assert!(segment
+                    .get("scoreLead")
+                    .expect("scoreLead")
+                    .parse::<f64>()
+                    .is_ok());
+                assert!(segment
+                    .get("scoreMean")
+                    .expect("scoreMean")
+                    .parse::<f64>()
+                    .is_ok());
+            }
+        }
+        assert_eq!(segment.get("order"), Some(order.to_string().as_str()));
+        assert!(segment
+            .get("visits")
+            .expect("visits")
+            .parse::<u32>()
+            .is_ok());
+        assert_eq!(
+            segment.pv.first().map(String::as_str),
+            Some(mv),
+            "pv starts with the move"
+        );
+        assert!(segment.pv.iter().all(|m| on_board(m)), "{:?}", segment.pv);
+        let pass = segment.pv.iter().position(|m| m == "pass");
+        assert!(
+            pass.is_none_or(|i| i + 1 == segment.pv.len()),
+            "pv stops at a pass"
+        );
+    }
+    (segments, ownership)
+}
+
+/// Runs slices of the streaming analysis until one gives an update line.
+fn next_update(gtp: &mut Gtp) -> String {
+    for _ in 0..1000 {
+        if let Some(text) = gtp.continue_analysis() {
+            return text;
+        }
+    }
+    panic!("no update after 1000 slices");
+}
+
+#[test]
+fn lz_analyze_streams_integer_win_rates_until_the_next_command() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 9");
+    run(&mut gtp, "play b e5");
+    assert_eq!(
+        run(&mut gtp, "12 lz-analyze w 1"),
+        "=12\n",
+        "the header alone"
+    );
+    assert!(gtp.is_analyzing());
+    for _ in 0..3 {
+        let update = next_update(&mut gtp);
+        let line = update.strip_suffix('\n').expect("one line");
+        let (segments, ownership) = parse_update(line, Dialect::Leela, 9);
+        assert!(ownership.is_none());
+        assert!(
+            segments.iter().all(|s| s.get("move") != Some("E5")),
+            "occupied"
+        );
+    }
+    assert_eq!(
+        run(&mut gtp, "7 name"),
+        "\n=7 yunzi\n\n",
+        "the stream's empty line, then the new command's response"
+    );
+    assert!(!gtp.is_analyzing());
+    assert_eq!(gtp.continue_analysis(), None);
+    assert_eq!(
+        gtp.engine().game().to_move(),
+        Color::White,
+        "the game is as it was"
+    );
+    assert_eq!(gtp.engine().game().moves().len(), 1);
+}
+
+#[test]
+fn kata_analyze_gives_float_win_rates_and_ownership_for_every_point() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 7");
+    assert_eq!(
+        run(
+            &mut gtp,
+            "kata-analyze b interval 1 ownership true maxmoves 3"
+        ),
+        "=\n"
+    );
+    let update = next_update(&mut gtp);
+    let (segments, ownership) = parse_update(update.trim_end(), Dialect::Kata, 7);
+    assert!(segments.len() <= 3, "maxmoves");
+    let ownership = ownership.expect("ownership was asked for");
+    assert_eq!(ownership.len(), 49);
+    assert!(ownership.iter().all(|v| (-1.0..=1.0).contains(v)));
+    assert_eq!(
+        gtp.handle_line("# interrupt"),
+        Some("\n".into()),
+        "any line ends it"
+    );
+    assert!(!gtp.is_analyzing());
+}
+
+#[test]
+fn analyze_is_lz_analyze_and_bad_options_are_syntax_errors() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 5");
+    assert_eq!(run(&mut gtp, "analyze 1"), "=\n");
+    let update = next_update(&mut gtp);
+    parse_update(update.trim_end(), Dialect::Leela, 5);
+    assert_eq!(run(&mut gtp, "quit"), "\n= \n\n");
+    let mut gtp = super::tests::gtp();
+    for line in [
+        "lz-analyze b x",
+        "lz-analyze b 10 minmoves",
+        "kata-analyze ownership maybe",
+        "lz-analyze b 10 frobnicate 3",
+    ] {
+        assert_eq!(run(&mut gtp, line), "? syntax error\n\n", "{line}");
+        assert!(!gtp.is_analyzing());
+    }
+}
+
+#[test]
+fn genmove_analyze_streams_then_plays_its_move() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 9");
+    assert_eq!(run(&mut gtp, "lz-genmove_analyze b 1"), "=\n");
+    let mut stream = String::new();
+    for _ in 0..1000 {
+        if !gtp.is_analyzing() {
+            break;
+        }
+        stream.extend(gtp.continue_analysis());
+    }
+    assert!(!gtp.is_analyzing(), "the 10-playout budget ends the search");
+    let (updates, last) = stream
+        .trim_end()
+        .rsplit_once('\n')
+        .unwrap_or(("", stream.trim_end()));
+    for line in updates.lines() {
+        parse_update(line, Dialect::Leela, 9);
+    }
+    assert!(stream.ends_with("\n\n"), "{stream:?}");
+    let played = last.strip_prefix("play ").expect("a play line");
+    let game = gtp.engine().game();
+    assert_eq!(game.moves().len(), 1, "the move is played");
+    assert_eq!(game.to_move(), Color::White);
+    let last_move = game.moves().last().map(|&(_, mv)| mv);
+    assert_eq!(
+        last_move.map(|mv| analysis::play_line(
+            game.board(),
+            match mv {
+                Move::Pass => Decision::Pass,
+                Move::Play(p) => Decision::Play(p),
+            }
+        )),
+        Some(format!("play {played}")),
+        "the line names the move played"
+    );
+}
+
+#[test]
+fn a_new_line_ends_kata_genmove_analyze_with_the_best_move_so_far() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 9");
+    // Thirty seconds a move: only the next line can end the search within the test.
+    run(&mut gtp, "yunzi-param playouts 0");
+    run(&mut gtp, "yunzi-param seconds 30");
+    assert_eq!(run(&mut gtp, "kata-genmove_analyze w 1"), "=\n");
+    next_update(&mut gtp);
+    let response = run(&mut gtp, "name");
+    let (play, rest) = response.split_once('\n').expect("two parts");
+    assert!(play.starts_with("play "), "{response:?}");
+    assert_eq!(rest, "\n= yunzi\n\n");
+    assert_eq!(gtp.engine().game().moves().len(), 1);
+}
+
+#[test]
+fn gogui_analyze_commands_are_known_and_answer_in_their_types() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 5");
+    let listed = run(&mut gtp, "gogui-analyze_commands");
+    for entry in listed[2..].trim_end().lines() {
+        let parts: Vec<&str> = entry.split('/').collect();
+        assert_eq!(parts.len(), 3, "{entry}");
+        assert!(
+            ["dboard", "sboard", "gfx", "param"].contains(&parts[0]),
+            "{entry}"
+        );
+        assert!(commands::is_known(parts[2]), "{entry}");
+        let response = run(&mut gtp, parts[2]);
+        assert_well_formed(&response, entry);
+        assert!(response.starts_with('='), "{response:?}");
+        let text = &response[2..response.len() - 2];
+        match parts[0] {
+            "dboard" | "sboard" => {
+                let rows: Vec<&str> = text.lines().collect();
+                assert_eq!(rows.len(), 5, "{text}");
+                assert!(rows.iter().all(|r| r.split(' ').count() == 5), "{text}");
+                if parts[0] == "dboard" {
+                    assert!(text
+                        .split_whitespace()
+                        .all(|v| v.parse::<f64>().is_ok_and(|v| (-1.0..=1.0).contains(&v))));
+                }
+            }
+            "gfx" => assert!(
+                text.lines()
+                    .all(|l| ["LABEL ", "TEXT ", "VAR "].iter().any(|k| l.starts_with(k))),
+                "{text}"
+            ),
+            _ => assert!(text.lines().all(|l| l.starts_with('[')), "{text}"),
+        }
+    }
+}
+
+#[test]
+fn yunzi_param_lists_and_changes_the_search_settings() {
+    let mut gtp = gtp();
+    assert_eq!(
+        run(&mut gtp, "yunzi-param"),
+        "= [string] threads 1\n[string] playouts 10\n[string] seconds 5\n\
+         [string] resign_threshold 0\n[bool] ponder 0\n\n"
+    );
+    for line in [
+        "yunzi-param threads 2",
+        "yunzi-param playouts 0",
+        "yunzi-param seconds 0.5",
+        "yunzi-param resign_threshold 0.2",
+        "yunzi-param ponder 1",
+    ] {
+        assert_eq!(run(&mut gtp, line), "= \n\n", "{line}");
+    }
+    let params = gtp.engine().params();
+    assert_eq!(params.threads, 2);
+    assert_eq!(params.playouts, None, "0 thinks by the clock");
+    assert_eq!(params.seconds, Duration::from_millis(500));
+    assert_eq!(params.resign_threshold, 0.2);
+    assert!(params.ponder);
+    for line in [
+        "yunzi-param threads",
+        "yunzi-param threads 0",
+        "yunzi-param threads 99999999999",
+        "yunzi-param resign_threshold 2",
+        "yunzi-param ponder maybe",
+        "yunzi-param colour blue",
+    ] {
+        assert_eq!(run(&mut gtp, line), "? syntax error\n\n", "{line}");
+    }
+}
+
+#[test]
+fn serve_ends_an_analysis_when_the_next_line_arrives() {
+    let input = b"boardsize 5\nlz-analyze b 1\nname\nquit\n";
+    let mut output = Vec::new();
+    serve(&input[..], &mut output, gtp().engine).expect("in-memory streams");
+    let output = String::from_utf8_lossy(&output);
+    let rest = output.strip_prefix("= \n\n=\n").expect("the header");
+    let updates = rest
+        .strip_suffix("\n= yunzi\n\n= \n\n")
+        .expect("then name and quit");
+    for line in updates.lines() {
+        parse_update(line, Dialect::Leela, 5);
+    }
+}
+
+/// Input that arrives in parts, each after its delay, as from a GUI that sends a line while
+/// the engine thinks.
+struct Delayed(std::collections::VecDeque<(Duration, &'static [u8])>);
+
+impl io::Read for Delayed {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let Some((delay, bytes)) = self.0.pop_front() else {
+            return Ok(0);
+        };
+        std::thread::sleep(delay);
+        let n = bytes.len().min(buf.len());
+        buf[..n].copy_from_slice(&bytes[..n]);
+        Ok(n)
+    }
+}
+
+#[test]
+fn gogui_interrupt_stops_a_running_genmove_with_a_move() {
+    let parts: [(u64, &'static [u8]); 3] = [
+        (
+            0,
+            b"yunzi-param playouts 0\nyunzi-param seconds 60\nboardsize 9\ngenmove b\n",
+        ),
+        (500, b"# interrupt\n"),
+        (0, b"name\n"),
+    ];
+    let input = Delayed(
+        parts
+            .iter()
+            .map(|&(ms, bytes)| (Duration::from_millis(ms), bytes))
+            .collect(),
+    );
+    let start = Instant::now();
+    let mut output = Vec::new();
+    serve(io::BufReader::new(input), &mut output, gtp().engine).expect("in-memory streams");
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "a 60-second genmove stopped early"
+    );
+    let output = String::from_utf8_lossy(&output);
+    let responses: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(responses.len(), 5, "{output:?}");
+    let mv = responses[3].strip_prefix("= ").expect("genmove succeeds");
+    assert!(
+        parse::args(mv, parse::arg(parse::vertex)).is_ok(),
+        "half a second of search finds a move, not {mv:?}"
+    );
+    assert_eq!(responses[4], "= yunzi");
+}
+
+#[test]
+fn minmoves_fills_an_update_with_untried_moves() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 9");
+    assert_eq!(run(&mut gtp, "lz-analyze b 1"), "=\n");
+    let (tried, _) = parse_update(next_update(&mut gtp).trim_end(), Dialect::Leela, 9);
+    assert!(
+        tried.iter().all(|s| s.get("visits") != Some("0")),
+        "tried moves only"
+    );
+    assert_eq!(run(&mut gtp, "lz-analyze b 1 minmoves 82"), "\n=\n");
+    let (all, _) = parse_update(next_update(&mut gtp).trim_end(), Dialect::Leela, 9);
+    assert_eq!(all.len(), 82, "every point and the pass");
+    let mut moves: Vec<&str> = all.iter().filter_map(|s| s.get("move")).collect();
+    moves.sort_unstable();
+    moves.dedup();
+    assert_eq!(moves.len(), 82, "each move once");
+    run(&mut gtp, "name");
 }

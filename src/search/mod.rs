@@ -13,7 +13,7 @@
 mod priors;
 mod tree;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -84,6 +84,9 @@ pub struct Candidate {
     /// Win rate for the side to move if it plays this.
     pub winrate: f64,
     pub prior: f64,
+    /// The mean final score of the playouts through this move, in points for the side to
+    /// move under the game's komi; `None` before any.
+    pub score_mean: Option<f64>,
     /// The principal variation, starting with `mv`; it stops at a pass.
     pub pv: Vec<Move>,
 }
@@ -122,7 +125,59 @@ pub struct Search {
     arena: Arena,
     /// The root and the game it stands for, kept for reuse on the next move.
     root: Option<Root>,
+    margins: Margins,
     searches: u64,
+}
+
+/// Final score margins of the playouts through each root move, for score estimates in
+/// analysis: sums in half points from Black's view under the komi the search played for,
+/// one slot per point and one for the pass. They belong to one root and start afresh with
+/// another.
+struct Margins {
+    root: Option<u32>,
+    sums: Vec<AtomicI64>,
+    counts: Vec<AtomicU32>,
+}
+
+impl Margins {
+    fn new() -> Margins {
+        Margins {
+            root: None,
+            sums: (0..=MAX_POINTS).map(|_| AtomicI64::new(0)).collect(),
+            counts: (0..=MAX_POINTS).map(|_| AtomicU32::new(0)).collect(),
+        }
+    }
+
+    /// Keeps the margins when `root` is the node they belong to and `fresh` is false;
+    /// otherwise clears them for `root`.
+    fn keep_for(&mut self, root: u32, fresh: bool) {
+        if fresh || self.root != Some(root) {
+            self.sums.iter_mut().for_each(|x| *x.get_mut() = 0);
+            self.counts.iter_mut().for_each(|x| *x.get_mut() = 0);
+            self.root = Some(root);
+        }
+    }
+
+    fn slot(point: Point) -> usize {
+        if point == Point::NONE {
+            MAX_POINTS
+        } else {
+            point.index()
+        }
+    }
+
+    fn add(&self, point: Point, margin: f64) {
+        let slot = Margins::slot(point);
+        self.sums[slot].fetch_add((2.0 * margin).round() as i64, Ordering::Relaxed);
+        self.counts[slot].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The mean margin from Black's view through the root move at `point`, if any.
+    fn mean(&self, point: Point) -> Option<f64> {
+        let slot = Margins::slot(point);
+        let n = self.counts[slot].load(Ordering::Relaxed);
+        (n > 0).then(|| self.sums[slot].load(Ordering::Relaxed) as f64 / (2.0 * f64::from(n)))
+    }
 }
 
 impl Search {
@@ -131,6 +186,7 @@ impl Search {
             arena: Arena::new(config.max_tree_bytes),
             config,
             root: None,
+            margins: Margins::new(),
             searches: 0,
         }
     }
@@ -164,6 +220,7 @@ impl Search {
             start,
             budget: *budget,
             expand_visits: self.config.expand_visits,
+            margins: &self.margins,
         };
         let threads = self.config.threads.max(1);
         let seed = self
@@ -243,13 +300,48 @@ impl Search {
         result
     }
 
+    /// The root's legal moves that no playout has tried yet, best prior first, each with its
+    /// prior as its win rate and itself as its variation; empty unless the last search was of
+    /// `game`. Analysis shows them when a GUI asks for more moves than were tried.
+    pub fn untried(&self, game: &Game) -> Vec<Candidate> {
+        let Some(root) = self.root.as_ref() else {
+            return Vec::new();
+        };
+        let same = root.start_hash == game.start_board().hash()
+            && root.moves == game.moves()
+            && root.to_move == game.to_move();
+        let Some((first, count)) = self.arena.get(root.node).children().filter(|_| same) else {
+            return Vec::new();
+        };
+        let mut list: Vec<Candidate> = (first..first + count)
+            .map(|c| self.arena.get(c))
+            .filter(|node| !node.is_illegal() && node.visits() == 0)
+            .map(|node| {
+                let mv = node.mv(game.board());
+                let prior = node.stats().prior_value;
+                Candidate {
+                    mv,
+                    visits: 0,
+                    winrate: prior,
+                    prior,
+                    score_mean: None,
+                    pv: vec![mv],
+                }
+            })
+            .collect();
+        list.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        list
+    }
+
     /// The root for `game`: the old tree's node for it when the game continues the position
     /// it was built for; otherwise a fresh tree.
     fn root_for(&mut self, game: &Game) -> u32 {
-        let node = self.reusable_root(game).unwrap_or_else(|| {
+        let reused = self.reusable_root(game);
+        let node = reused.unwrap_or_else(|| {
             self.arena.clear();
             self.arena.new_root().unwrap_or(0)
         });
+        self.margins.keep_for(node, reused.is_none());
         self.root = Some(Root {
             node,
             start_hash: game.start_board().hash(),
@@ -260,7 +352,9 @@ impl Search {
     }
 
     /// The old tree's node for `game`, if the game continues the old root's game, the moves
-    /// since are in the tree, and the arena has room left to grow.
+    /// since are in the tree, and the arena has room left to grow. The same position again
+    /// (analysis searching in slices) keeps its tree however full the arena is: a fresh tree
+    /// would only lose what the slices before found.
     fn reusable_root(&self, game: &Game) -> Option<u32> {
         let old = self.root.as_ref()?;
         let moves = game.moves();
@@ -274,7 +368,8 @@ impl Search {
             .enumerate()
             .all(|(k, &(c, _))| (c == old.to_move) == k.is_multiple_of(2))
             && (game.to_move() == old.to_move) == new.len().is_multiple_of(2);
-        if !continues || !alternates || self.arena.used() >= self.arena.capacity() / 2 {
+        let crowded = !new.is_empty() && self.arena.used() >= self.arena.capacity() / 2;
+        if !continues || !alternates || crowded {
             return None;
         }
         new.iter().try_fold(old.node, |node, &(_, mv)| {
@@ -298,17 +393,33 @@ impl Search {
             .map(|c| {
                 let node = self.arena.get(c);
                 let stats = node.stats();
+                let mv = node.mv(board);
                 Candidate {
-                    mv: node.mv(board),
+                    mv,
                     visits: stats.visits,
                     winrate: stats.value,
                     prior: stats.prior_value,
+                    score_mean: self.score_mean(game, mv),
                     pv: self.principal_variation(c, board),
                 }
             })
             .collect();
         list.sort_by_key(|c| std::cmp::Reverse(c.visits));
         list
+    }
+
+    /// The mean final score through the root move `mv` for the side to move, under the
+    /// game's komi rather than the dynamic komi the playouts were counted with.
+    fn score_mean(&self, game: &Game, mv: Move) -> Option<f64> {
+        let point = match mv {
+            Move::Pass => Point::NONE,
+            Move::Play(p) => p,
+        };
+        let black = self.margins.mean(point)? + dynamic_komi(game) - game.komi();
+        Some(match game.to_move() {
+            Color::Black => black,
+            Color::White => -black,
+        })
     }
 
     fn principal_variation(&self, from: u32, board: &Board) -> Vec<Move> {
@@ -337,8 +448,12 @@ impl Search {
         if opponent_passed && self.passing_wins(game) {
             return (Decision::Pass, best.winrate.max(0.5));
         }
+        // Enough evidence to resign: this search's playouts, or the visits in a tree kept
+        // from earlier searches of the position (analysis and sliced move searches run many
+        // short searches, each with few playouts of its own).
+        let visits: u64 = candidates.iter().map(|c| u64::from(c.visits)).sum();
         let resign = self.config.resign_threshold;
-        if best.winrate < resign && playouts >= 200 {
+        if best.winrate < resign && playouts.max(visits) >= 200 {
             return (Decision::Resign, best.winrate);
         }
         match best.mv {
@@ -415,6 +530,7 @@ struct Shared<'a> {
     start: Instant,
     budget: Budget,
     expand_visits: u32,
+    margins: &'a Margins,
 }
 
 /// RAVE: how many playouts of real statistics make the AMAF ones count half.
@@ -549,6 +665,10 @@ impl Shared<'_> {
             Counting::Area => outcome.margin,
             Counting::Territory => outcome.margin + scoring::territory_correction(&s.board),
         };
+        if s.path.len() > 1 {
+            // The first move is the root move this playout went through.
+            self.margins.add(s.moves[0].1, margin);
+        }
         let black = match margin {
             m if m > 0.0 => 2,
             m if m < 0.0 => 0,

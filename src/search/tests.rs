@@ -258,6 +258,91 @@ fn the_tree_is_reused_for_the_next_move() {
 }
 
 #[test]
+fn the_same_position_keeps_its_tree_even_in_a_crowded_arena() {
+    let g = Game::new(9, RuleSet::chinese()).expect("a valid size");
+    // One chunk of nodes: a few thousand playouts on 9x9 fill more than half of it.
+    let mut s = Search::new(SearchConfig {
+        threads: 1,
+        seed: 42,
+        max_tree_bytes: 1,
+        ..SearchConfig::default()
+    });
+    let stop = AtomicBool::new(false);
+    let first = s.run(&g, &Budget::Playouts(6000), &stop);
+    assert!(
+        s.arena.used() >= s.arena.capacity() / 2,
+        "the arena is crowded"
+    );
+    let root = s.reusable_root(&g).expect("analysis slices keep the tree");
+    let second = s.run(&g, &Budget::Playouts(500), &stop);
+    let visits = |r: &Report| r.candidates.iter().map(|c| c.visits).sum::<u32>();
+    assert!(
+        visits(&second) > visits(&first),
+        "the second slice adds to the first"
+    );
+    assert!(s.arena.get(root).visits() > 6000);
+    let mut next = g.clone();
+    next.play(Color::Black, first.candidates[0].mv)
+        .expect("legal");
+    assert_eq!(
+        s.reusable_root(&next),
+        None,
+        "a new move in a crowded arena starts afresh"
+    );
+}
+
+#[test]
+fn untried_moves_are_the_root_moves_without_playouts_best_prior_first() {
+    let g = Game::new(9, RuleSet::chinese()).expect("a valid size");
+    let mut s = search();
+    assert!(s.untried(&g).is_empty(), "no search yet");
+    let report = s.run(&g, &Budget::Playouts(30), &AtomicBool::new(false));
+    let untried = s.untried(&g);
+    assert_eq!(
+        report.candidates.len() + untried.len(),
+        82,
+        "81 points and the pass"
+    );
+    assert!(untried.iter().all(|c| c.visits == 0 && c.pv == vec![c.mv]));
+    assert!(untried.windows(2).all(|w| w[0].prior >= w[1].prior));
+    assert!(untried
+        .iter()
+        .all(|u| report.candidates.iter().all(|c| c.mv != u.mv)));
+    let mut other = g.clone();
+    other
+        .play(Color::Black, report.candidates[0].mv)
+        .expect("legal");
+    assert!(
+        s.untried(&other).is_empty(),
+        "only for the position searched"
+    );
+}
+
+#[test]
+fn score_means_are_the_playout_margins_for_the_side_to_move() {
+    // Komi -30 on an empty 5x5 board: Black wins every playout, by 5 (White owns the whole
+    // board) to 55 points (Black does).
+    let board = Board::from_diagram(".....\n.....\n.....\n.....\n.....").expect("a diagram");
+    for (to_move, sign) in [(Color::Black, 1.0), (Color::White, -1.0)] {
+        let mut g = Game::from_position(board.clone(), to_move, RuleSet::chinese());
+        g.set_komi(-30.0);
+        let report = decide(&g, 500);
+        for c in &report.candidates {
+            let score = c.score_mean.expect("a move with playouts has a score");
+            assert!((5.0..=55.0).contains(&(sign * score)), "{to_move:?}: {c:?}");
+        }
+    }
+    let mut s = search();
+    let g = atari(Color::Black);
+    s.run(&g, &Budget::Playouts(300), &AtomicBool::new(false));
+    let fresh = s.run(&g.clone(), &Budget::Playouts(1), &AtomicBool::new(false));
+    assert!(
+        fresh.candidates.iter().all(|c| c.score_mean.is_some()),
+        "the same position keeps its margins"
+    );
+}
+
+#[test]
 fn playouts_count_by_the_game_rules_area_or_territory_rule_18() {
     let board = Board::from_diagram(FINISHED).expect("valid");
     let area = scoring::area_score(&board, &[], 0.0, 0).margin;

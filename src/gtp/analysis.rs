@@ -1,0 +1,358 @@
+//! Analysis commands and their text: the streaming ones of Leela Zero (`lz-analyze`, which
+//! Sabaki also sends as `analyze`) and KataGo (`kata-analyze`), their genmove variants, and
+//! GoGui's analyze commands (`gogui-analyze_commands` and the `yunzi-*` commands it lists).
+//!
+//! ## Streaming
+//! A streaming response is `=[id]` on its own line, then one `info ...` line per update, then
+//! the empty line that ends every GTP response: the genmove variants first write
+//! `play VERTEX`. Any input line ends the stream; see [`super::Gtp::continue_analysis`].
+//!
+//! Each update holds one `info` segment per candidate move, best first, with `pv` last in
+//! each segment, as both GUIs' parsers expect. Leela Zero's win rates, priors and bounds are
+//! integers in 0..10000; KataGo's are floats in 0..1, with score estimates per segment and,
+//! when asked, `ownership` and N*N values (row by row from the top left, for the side to
+//! move) after the last segment.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::parse::{arg, color, uint, SyntaxError};
+use super::vertex_text;
+use crate::board::{Board, Color, Move};
+use crate::engine::{Analysis, Ownership, Params};
+
+/// Whose format an analysis stream uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// Leela Zero's `lz-analyze` (and Sabaki's generic `analyze`).
+    Leela,
+    /// KataGo's `kata-analyze`.
+    Kata,
+}
+
+/// The arguments of an analysis command: `[colour] [interval] [key value]...`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnalyzeOptions {
+    /// The side to analyse for; the side to move when absent.
+    pub color: Option<Color>,
+    /// Time between updates; zero writes none.
+    pub interval: Duration,
+    /// At most this many moves per update.
+    pub max_moves: Option<usize>,
+    /// At least this many moves per update where the board has them: moves no playout has
+    /// tried yet, best prior first, fill the list up.
+    pub min_moves: usize,
+    /// KataGo's `ownership true`.
+    pub ownership: bool,
+}
+
+/// The interval when the command gives none: one update a second.
+const DEFAULT_INTERVAL: Duration = Duration::from_secs(1);
+
+/// Parses `[colour] [interval] [interval N] [minmoves N] [maxmoves N] [ownership BOOL]`
+/// (intervals in centiseconds).
+pub fn options(words: &[&str]) -> Result<AnalyzeOptions, SyntaxError> {
+    let mut options = AnalyzeOptions {
+        color: None,
+        interval: DEFAULT_INTERVAL,
+        max_moves: None,
+        min_moves: 0,
+        ownership: false,
+    };
+    let mut rest = words;
+    if let Some((first, tail)) = rest.split_first() {
+        if let Ok(c) = super::parse::args(first, arg(color)) {
+            options.color = Some(c);
+            rest = tail;
+        }
+    }
+    let number = |word: &str| super::parse::args(word, arg(uint));
+    if let Some((first, tail)) = rest.split_first() {
+        if let Ok(cs) = number(first) {
+            options.interval = Duration::from_millis(cs.saturating_mul(10));
+            rest = tail;
+        }
+    }
+    while let [key, value, tail @ ..] = rest {
+        match key.to_ascii_lowercase().as_str() {
+            "interval" => {
+                options.interval = Duration::from_millis(number(value)?.saturating_mul(10))
+            }
+            "minmoves" => options.min_moves = usize::try_from(number(value)?).unwrap_or(usize::MAX),
+            "maxmoves" => {
+                options.max_moves = Some(usize::try_from(number(value)?).unwrap_or(usize::MAX))
+            }
+            "ownership" => {
+                options.ownership = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(SyntaxError),
+                }
+            }
+            _ => return Err(SyntaxError),
+        }
+        rest = tail;
+    }
+    if rest.is_empty() {
+        Ok(options)
+    } else {
+        Err(SyntaxError)
+    }
+}
+
+fn move_text(board: &Board, mv: Move) -> String {
+    match mv {
+        Move::Pass => "pass".into(),
+        Move::Play(p) => vertex_text(board, p),
+    }
+}
+
+/// One update line (without its line end), or `None` when the search has no move yet: an
+/// empty line would end the response.
+pub fn info_line(
+    board: &Board,
+    analysis: &Analysis,
+    dialect: Dialect,
+    options: &AnalyzeOptions,
+    ownership: Option<&Ownership>,
+) -> Option<String> {
+    let shown = options.max_moves.unwrap_or(usize::MAX);
+    let fill = options.min_moves.saturating_sub(analysis.moves.len());
+    let moves = analysis
+        .moves
+        .iter()
+        .chain(analysis.untried.iter().take(fill));
+    let mut segments = Vec::new();
+    for (order, m) in moves.take(shown).enumerate() {
+        let mut segment = format!("info move {} visits {} ", move_text(board, m.mv), m.visits);
+        let _ = match dialect {
+            Dialect::Leela => write!(
+                segment,
+                "winrate {} prior {} lcb {} ",
+                per_10000(m.winrate),
+                per_10000(m.prior),
+                per_10000(m.lcb)
+            ),
+            Dialect::Kata => write!(
+                segment,
+                "winrate {:.6} scoreMean {:.2} scoreLead {:.2} prior {:.6} lcb {:.6} ",
+                m.winrate, m.score_lead, m.score_lead, m.prior, m.lcb
+            ),
+        };
+        let pv: Vec<String> = m.pv.iter().map(|&mv| move_text(board, mv)).collect();
+        let _ = write!(segment, "order {order} pv {}", pv.join(" "));
+        segments.push(segment);
+    }
+    if segments.is_empty() {
+        return None;
+    }
+    let mut line = segments.join(" ");
+    if let (Dialect::Kata, Some(ownership)) = (dialect, ownership) {
+        let sign = match analysis.to_move {
+            Color::Black => 1.0,
+            Color::White => -1.0,
+        };
+        line.push_str(" ownership");
+        for row in (0..ownership.size).rev() {
+            for col in 0..ownership.size {
+                let _ = write!(line, " {:.4}", sign * ownership.at(col, row));
+            }
+        }
+    }
+    Some(line)
+}
+
+/// A fraction 0..1 as Leela Zero's integer 0..10000.
+fn per_10000(x: f64) -> u32 {
+    (x.clamp(0.0, 1.0) * 10000.0).round() as u32
+}
+
+/// `gogui-analyze_commands`: GoGui's `type/label/command` lines for the `yunzi-*` commands.
+pub const GOGUI_ANALYZE_COMMANDS: &str = "dboard/Ownership/yunzi-ownership
+sboard/Visits/yunzi-visits
+gfx/Win rates/yunzi-winrates
+gfx/Principal variation/yunzi-pv
+param/Search parameters/yunzi-param";
+
+/// GoGui's `dboard`: ownership from -1 (White) to 1 (Black), the top row first.
+pub fn ownership_board(ownership: &Ownership) -> String {
+    (0..ownership.size)
+        .rev()
+        .map(|row| {
+            (0..ownership.size)
+                .map(|col| format!("{:.2}", ownership.at(col, row)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// GoGui's `sboard`: each candidate's visits on its point (in thousands past 9999, as GoGui
+/// fits 3-4 characters on a point), `""` (GoGui's empty string) elsewhere, the top row first.
+pub fn visits_board(board: &Board, analysis: &Analysis) -> String {
+    let size = board.size();
+    (0..size)
+        .rev()
+        .map(|row| {
+            (0..size)
+                .map(|col| {
+                    let mv = Move::Play(board.point_at(col, row));
+                    analysis
+                        .moves
+                        .iter()
+                        .find(|m| m.mv == mv)
+                        .map_or_else(|| "\"\"".to_string(), |m| short_count(m.visits))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A count in at most four characters: `9999`, then `10k` and up.
+fn short_count(n: u32) -> String {
+    if n < 10_000 {
+        n.to_string()
+    } else {
+        format!("{}k", n / 1000)
+    }
+}
+
+/// GoGui's `gfx` with each candidate's win rate in percent as a label, and a summary line.
+pub fn winrates_gfx(board: &Board, analysis: &Analysis) -> String {
+    let labels: Vec<String> = analysis
+        .moves
+        .iter()
+        .filter_map(|m| match m.mv {
+            Move::Play(p) => Some(format!(
+                "{} {:.0}",
+                vertex_text(board, p),
+                m.winrate * 100.0
+            )),
+            Move::Pass => None,
+        })
+        .collect();
+    let mut out = String::new();
+    if !labels.is_empty() {
+        let _ = writeln!(out, "LABEL {}", labels.join(" "));
+    }
+    match analysis.moves.first() {
+        Some(best) => {
+            let _ = write!(
+                out,
+                "TEXT {} to move: best {}, win rate {:.1}%, {} visits",
+                super::color_name(analysis.to_move),
+                move_text(board, best.mv),
+                best.winrate * 100.0,
+                best.visits
+            );
+        }
+        None => out.push_str("TEXT no move searched"),
+    }
+    out
+}
+
+/// GoGui's `gfx` `VAR` line of the best move's principal variation, up to its pass.
+pub fn pv_gfx(board: &Board, analysis: &Analysis) -> String {
+    let Some(best) = analysis.moves.first() else {
+        return String::new();
+    };
+    let mut color = analysis.to_move;
+    let mut var = String::from("VAR");
+    for &mv in &best.pv {
+        let Move::Play(p) = mv else { break };
+        let letter = if color == Color::Black { 'b' } else { 'w' };
+        let _ = write!(var, " {letter} {}", vertex_text(board, p));
+        color = color.opponent();
+    }
+    var
+}
+
+/// One change from GoGui's parameter dialog (`yunzi-param KEY VALUE`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamChange {
+    Threads(u64),
+    /// Playouts per move; 0 thinks by the clock.
+    Playouts(u64),
+    /// Seconds per move without a time limit.
+    Seconds(f64),
+    ResignThreshold(f64),
+    Ponder(bool),
+}
+
+/// The most search threads `yunzi-param` accepts.
+const MAX_THREADS: u64 = 1024;
+
+/// Parses `KEY VALUE` of `yunzi-param`.
+pub fn param_change(key: &str, value: &str) -> Result<ParamChange, SyntaxError> {
+    let number = || super::parse::args(value, arg(uint));
+    let float = || super::parse::args(value, arg(super::parse::float));
+    match key {
+        // More threads than any machine has cores would only make the search spawn them.
+        "threads" => match number()? {
+            n @ 1..=MAX_THREADS => Ok(ParamChange::Threads(n)),
+            _ => Err(SyntaxError),
+        },
+        "playouts" => number().map(ParamChange::Playouts),
+        "seconds" => match float()? {
+            s if (0.0..=86_400.0).contains(&s) => Ok(ParamChange::Seconds(s)),
+            _ => Err(SyntaxError),
+        },
+        "resign_threshold" => match float()? {
+            t if (0.0..=1.0).contains(&t) => Ok(ParamChange::ResignThreshold(t)),
+            _ => Err(SyntaxError),
+        },
+        "ponder" => match value {
+            "1" | "true" => Ok(ParamChange::Ponder(true)),
+            "0" | "false" => Ok(ParamChange::Ponder(false)),
+            _ => Err(SyntaxError),
+        },
+        _ => Err(SyntaxError),
+    }
+}
+
+/// The settings after `change`.
+pub fn apply(mut params: Params, change: ParamChange) -> Params {
+    match change {
+        ParamChange::Threads(n) => params.threads = usize::try_from(n).unwrap_or(usize::MAX),
+        ParamChange::Playouts(n) => params.playouts = (n > 0).then_some(n),
+        ParamChange::Seconds(s) => params.seconds = Duration::from_secs_f64(s),
+        ParamChange::ResignThreshold(t) => params.resign_threshold = t,
+        ParamChange::Ponder(on) => params.ponder = on,
+    }
+    params
+}
+
+/// GoGui's `param` listing: `[type] key value` per setting.
+pub fn param_list(params: &Params) -> String {
+    format!(
+        "[string] threads {}\n[string] playouts {}\n[string] seconds {}\n\
+         [string] resign_threshold {}\n[bool] ponder {}",
+        params.threads,
+        params.playouts.unwrap_or(0),
+        params.seconds.as_secs_f64(),
+        params.resign_threshold,
+        u8::from(params.ponder)
+    )
+}
+
+/// The move a genmove variant played, as its last line says it: `play D4`.
+pub fn play_line(board: &Board, decision: crate::search::Decision) -> String {
+    format!("play {}", super::decision_text(board, decision))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_fit_their_formats() {
+        assert_eq!(short_count(9999), "9999");
+        assert_eq!(short_count(123_456), "123k");
+        assert_eq!(per_10000(0.55555), 5556);
+        assert_eq!(per_10000(1.5), 10000, "clamped");
+        assert_eq!(per_10000(-0.1), 0);
+    }
+}
