@@ -25,24 +25,26 @@ pachi_rate() {
         grep -o '[0-9.]* games/s' | tail -1 | awk '{print $1}'
 }
 
-printf '%-28s %12s %12s\n' "figure" "9x9" "19x19"
-for row in "light" "search --threads 1" "search --threads 2"; do
-    # shellcheck disable=SC2086 # the row holds options
-    printf '%-28s %12s %12s\n' "yunzi $row (playouts/s)" \
-        "$(three ${row} --size 9)" "$(three ${row} --size 19)"
-done
-nine1=$(three search --threads 1 --size 9)
-nine2=$(three search --threads 2 --size 9)
-echo "yunzi 2 threads / 1 thread on 9x9: $(awk -v a="$nine2" -v b="$nine1" 'BEGIN{printf "%.2f", a/b}')"
+light9=$(three light --size 9)
+light19=$(three light --size 19)
+one9=$(three search --threads 1 --size 9)
+one19=$(three search --threads 1 --size 19)
+two9=$(three search --threads 2 --size 9)
+two19=$(three search --threads 2 --size 19)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
+
+printf '%-34s %10s %10s\n' "figure" "9x9" "19x19"
+printf '%-34s %10s %10s\n' "yunzi light playouts/s" "$light9" "$light19"
+printf '%-34s %10s %10s\n' "yunzi search playouts/s, 1 thread" "$one9" "$one19"
+printf '%-34s %10s %10s\n' "yunzi search playouts/s, 2 threads" "$two9" "$two19"
+printf '%-34s %10s %10s\n' "2 threads / 1 thread" "$(ratio "$two9" "$one9")" "$(ratio "$two19" "$one19")"
 if [ -n "${PACHI:-}" ]; then
     for threads in 1 2; do
         p9=$(pachi_rate 9 "$threads")
         p19=$(pachi_rate 19 "$threads")
-        printf '%-28s %12s %12s\n' "pachi $threads thread(s) (games/s)" "$p9" "$p19"
-        y9=$(three search --threads "$threads" --size 9)
-        y19=$(three search --threads "$threads" --size 19)
-        printf '%-28s %12s %12s\n' "yunzi / pachi, $threads thread(s)" \
-            "$(awk -v a="$y9" -v b="$p9" 'BEGIN{printf "%.2f", a/b}')" \
-            "$(awk -v a="$y19" -v b="$p19" 'BEGIN{printf "%.2f", a/b}')"
+        printf '%-34s %10s %10s\n' "pachi games/s, $threads thread(s)" "$p9" "$p19"
+        if [ "$threads" = 1 ]; then y9=$one9 y19=$one19; else y9=$two9 y19=$two19; fi
+        printf '%-34s %10s %10s\n' "yunzi / pachi, $threads thread(s)" \
+            "$(ratio "$y9" "$p9")" "$(ratio "$y19" "$p19")"
     done
 fi
