@@ -113,8 +113,9 @@ fn handicap_compensation_is_one_point_per_stone_rule_17() {
     );
 }
 
-#[test]
-fn territory_counts_prisoners_and_not_stones_rule_18() {
+/// Two walls on 5x5; White played into Black's area and was captured there: one prisoner.
+fn board_with_a_prisoner() -> Board {
+    use crate::board::{Color, Move};
     let mut b = board(
         ".XO..
          .XO..
@@ -122,17 +123,16 @@ fn territory_counts_prisoners_and_not_stones_rule_18() {
          .XOO.
          .X.O.",
     );
-    // White plays into Black's area and is captured: one prisoner for Black.
-    b.play(
-        crate::board::Color::White,
-        crate::board::Move::Play(b.point_at(0, 1)),
-    )
-    .expect("legal");
-    b.play(
-        crate::board::Color::Black,
-        crate::board::Move::Play(b.point_at(0, 0)),
-    )
-    .expect("captures");
+    b.play(Color::White, Move::Play(b.point_at(0, 1)))
+        .expect("legal");
+    b.play(Color::Black, Move::Play(b.point_at(0, 0)))
+        .expect("captures");
+    b
+}
+
+#[test]
+fn territory_counts_prisoners_and_not_stones_rule_18() {
+    let b = board_with_a_prisoner();
     assert_eq!(b.captures(crate::board::Color::Black), 1);
     let score = territory_score(&b, &[], &[], 6.5);
     // Black territory: three points in column 0, plus 1 prisoner = 4. White: the 10 points
@@ -204,23 +204,7 @@ fn the_playout_count_agrees_with_the_full_count() {
 
 #[test]
 fn territory_correction_turns_area_into_territory_rule_18() {
-    let mut b = board(
-        ".XO..
-         .XO..
-         XXO..
-         .XOO.
-         .X.O.",
-    );
-    b.play(
-        crate::board::Color::White,
-        crate::board::Move::Play(b.point_at(0, 1)),
-    )
-    .expect("legal");
-    b.play(
-        crate::board::Color::Black,
-        crate::board::Move::Play(b.point_at(0, 0)),
-    )
-    .expect("captures");
+    let b = board_with_a_prisoner();
     let area = area_score(&b, &[], 6.5, 0).margin;
     let territory = territory_score(&b, &[], &[], 6.5).margin;
     assert_eq!(area + territory_correction(&b), territory);
