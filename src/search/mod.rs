@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 
-use crate::board::{Board, Cell, Color, Move, Point, MAX_POINTS};
+use crate::board::{Board, Color, Move, Point, MAX_POINTS};
 use crate::game::{Counting, Game};
 use crate::playout::{self, Heavy, PlayoutRng};
 use crate::scoring;
@@ -127,6 +127,10 @@ pub struct Search {
     root: Option<Root>,
     margins: Margins,
     searches: u64,
+    /// The last life-and-death judgement, by (seed, position hash): passing, final_score and
+    /// final_status_list ask for the same position in a row, and the judgement is a pure
+    /// function of those two.
+    judged: Option<(u64, u64, LifeAndDeath)>,
 }
 
 /// Final score margins of the playouts through each root move, for score estimates in
@@ -188,6 +192,7 @@ impl Search {
             root: None,
             margins: Margins::new(),
             searches: 0,
+            judged: None,
         }
     }
 
@@ -258,7 +263,19 @@ impl Search {
     /// after a pass, from a seed and the position's hash), so the judgement that made the
     /// engine pass is the one `final_score` reports after the pass.
     pub fn life_and_death(&mut self, game: &Game) -> LifeAndDeath {
-        let board = game.board();
+        let key = (self.config.seed, game.board().hash());
+        if let Some((seed, hash, judged)) = &self.judged {
+            if (*seed, *hash) == key {
+                return judged.clone();
+            }
+        }
+        let judged = self.judge_afresh(game.board());
+        self.judged = Some((key.0, key.1, judged.clone()));
+        judged
+    }
+
+    /// [`Search::life_and_death`] without the memory of the last judgement.
+    fn judge_afresh(&self, board: &Board) -> LifeAndDeath {
         let runs = (200_000 / board.size().pow(2)).clamp(400, 2000);
         let mut rng = PlayoutRng::seed_from_u64(self.config.seed ^ board.hash());
         let mut totals = [0i32; MAX_POINTS];
@@ -681,7 +698,7 @@ impl Shared<'_> {
     fn expand(&self, node: &Node, board: &Board, color: Color) {
         let mut children: Vec<(Move, f32, f32)> = board
             .points()
-            .filter(|&p| board.cell(p) == Cell::Empty && board.is_legal(color, p))
+            .filter(|&p| board.is_legal(color, p))
             .map(|p| {
                 let (value, weight) = priors::prior(board, color, Move::Play(p));
                 (Move::Play(p), value, weight)
@@ -725,8 +742,8 @@ impl Shared<'_> {
             let result = for_color(to_move);
             for c in first..first + count {
                 let child = self.arena.get(c);
-                if let Move::Play(p) = child.mv(&s.board) {
-                    if s.first[p.index()] == (s.stamp, Some(to_move)) {
+                if let Some(index) = child.point_index() {
+                    if s.first[index] == (s.stamp, Some(to_move)) {
                         child.add_rave(result);
                     }
                 }

@@ -1,6 +1,7 @@
 //! Search tests: one thread, a fixed seed and a playout budget, so every run is the same.
 
 use super::*;
+use crate::board::Cell;
 use crate::game::RuleSet;
 
 fn search() -> Search {

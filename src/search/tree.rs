@@ -62,11 +62,17 @@ pub struct Stats {
 
 impl Node {
     pub fn mv(&self, board: &Board) -> Move {
+        self.point_index()
+            .and_then(|index| board.point_from_index(index))
+            .map_or(Move::Pass, Move::Play)
+    }
+
+    /// The array index of the move's point, `None` for a pass: what the RAVE update needs
+    /// for every sibling of every playout, without turning it back into a checked point.
+    pub fn point_index(&self) -> Option<usize> {
         match self.mv.load(Ordering::Relaxed) {
-            PASS => Move::Pass,
-            index => board
-                .point_from_index(index as usize)
-                .map_or(Move::Pass, Move::Play),
+            PASS => None,
+            index => Some(index as usize),
         }
     }
 
