@@ -8,6 +8,7 @@
 
 mod heavy;
 pub mod patterns;
+pub mod tactics;
 
 use rand::{rngs::SmallRng, Rng};
 

@@ -3,16 +3,18 @@
 //!
 //! In order, around the opponent's last stone:
 //! 1. capture it if it is in atari;
-//! 2. save an own chain it put in atari (capture an attacker in atari, or extend if that
-//!    gives two liberties);
-//! 3. play a 3x3 shape ([`super::patterns`]) on one of its eight neighbours.
+//! 2. save an own chain it put in atari (capture an attacker in atari, or run unless the
+//!    run ends in a ladder, [`super::tactics`]);
+//! 3. catch it in a ladder if it has two liberties;
+//! 4. play a 3x3 shape ([`super::patterns`]) on one of its eight neighbours, unless that
+//!    only runs into a ladder.
 //!
 //! Otherwise a random legal move that fills no true eye of one's own and is no self-atari,
 //! except a lone stone's, which is how a nakade throw-in kills.
 
 use crate::board::{Board, Cell, Color, Move, Point};
 
-use super::{patterns, random_below, random_move, PlayoutRng, Policy};
+use super::{patterns, random_below, random_move, tactics, PlayoutRng, Policy};
 
 /// The heavy policy. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -52,12 +54,16 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
     // 2. Save own chains it put in atari.
     for q in board.neighbours(last) {
         if board.cell(q) == color.cell() && board.atari_liberty(q).is_some() {
-            if let Some(p) = escape(board, color, q) {
+            if let Some(p) = escape(board, q) {
                 return Some(p);
             }
         }
     }
-    // 3. Shapes around it.
+    // 3. Catch the stone just played in a ladder when it has two liberties.
+    if let Some(p) = tactics::catching_atari(board, color, last) {
+        return Some(p);
+    }
+    // 4. Shapes around it.
     let mut candidates = [Point::NONE; 8];
     let mut found = 0;
     let around = board
@@ -65,7 +71,10 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
         .into_iter()
         .chain(board.diagonals(last));
     for p in around {
-        if board.cell(p) == Cell::Empty && patterns::matches(board, p) && sensible(board, color, p)
+        if board.cell(p) == Cell::Empty
+            && patterns::matches(board, p)
+            && sensible(board, color, p)
+            && !tactics::runs_into_ladder(board, color, p)
         {
             candidates[found] = p;
             found += 1;
@@ -75,22 +84,12 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
 }
 
 /// A move that saves the chain through `stone`, in atari: capture an adjacent enemy chain in
-/// atari, or extend at the last liberty when that leaves at least two.
-fn escape(board: &Board, color: Color, stone: Point) -> Option<Point> {
-    let enemy = color.opponent().cell();
-    for s in board.chain_stones(stone) {
-        for q in board.neighbours(s) {
-            if board.cell(q) == enemy {
-                if let Some(lib) = board.atari_liberty(q) {
-                    if board.is_legal(color, lib) {
-                        return Some(lib);
-                    }
-                }
-            }
-        }
-    }
-    let lib = board.atari_liberty(stone)?;
-    (board.is_legal(color, lib) && !board.is_self_atari(color, lib)).then_some(lib)
+/// atari, or run at the last liberty unless that only leads into a ladder.
+fn escape(board: &Board, stone: Point) -> Option<Point> {
+    tactics::capture_beside(board, stone).or_else(|| {
+        let lib = board.atari_liberty(stone)?;
+        (!tactics::is_caught(board, stone)).then_some(lib)
+    })
 }
 
 #[cfg(test)]
@@ -137,6 +136,56 @@ mod tests {
         assert_eq!(
             Heavy.choose(&b, Color::Black, &mut rng()),
             Some(b.point_at(2, 1))
+        );
+    }
+
+    #[test]
+    fn does_not_run_into_a_ladder_but_starts_one() {
+        // White's last move (2,3) put Black (2,2) in atari; running at (3,2) only leads into
+        // a ladder to the top edge, so Black lets it go.
+        let mut caught = Board::from_diagram(
+            ".........
+             ..O......
+             .OX......
+             ...O.....
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        let atari = caught.point_at(2, 5);
+        caught.play(Color::White, Move::Play(atari)).expect("legal");
+        let run = caught.point_at(3, 6);
+        let mut r = rng();
+        let runs = (0..50)
+            .filter(|_| Heavy.choose(&caught, Color::Black, &mut r) == Some(run))
+            .count();
+        assert!(runs < 25, "ran {runs} times in 50, as if it were urgent");
+        // One move earlier, Black's last move (a stone at (2,2) played last): White starts
+        // the ladder with an atari that catches it.
+        let mut b = Board::from_diagram(
+            ".........
+             ..O......
+             .O.......
+             ...O.....
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        b.play(Color::Black, Move::Play(b.point_at(2, 6)))
+            .expect("legal");
+        let chosen = Heavy.choose(&b, Color::White, &mut r).expect("a move");
+        let mut after = b.clone();
+        after.play(Color::White, Move::Play(chosen)).expect("legal");
+        assert!(
+            tactics::is_caught(&after, b.point_at(2, 6)),
+            "White played {:?}",
+            b.coords(chosen)
         );
     }
 

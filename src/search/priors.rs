@@ -5,7 +5,7 @@
 //! seen `sum(weight)` playouts at the weighted mean value. The search soon outweighs them.
 
 use crate::board::{Board, Cell, Color, Move, Point};
-use crate::playout::patterns;
+use crate::playout::{patterns, tactics};
 
 /// Every move starts here: a little evidence of an even game.
 const EVEN: (f32, f32) = (0.5, 4.0);
@@ -21,23 +21,32 @@ pub fn prior(board: &Board, color: Color, mv: Move) -> (f32, f32) {
     if board.is_true_eye(color, p) {
         judged.push((0.0, 100.0));
     }
-    let mut captures = 0;
-    let mut saves = false;
+    let (mut captures, mut saves, mut ladders) = (0, false, false);
     for q in board.neighbours(p) {
         match board.cell(q).color() {
             Some(c) if c != color && board.atari_liberty(q) == Some(p) => {
                 captures += board.chain_size(q);
             }
-            Some(c) if c == color && board.atari_liberty(q) == Some(p) => saves = true,
+            Some(c) if c != color => {
+                ladders |= tactics::catching_atari(board, color, q) == Some(p);
+            }
+            Some(_) if board.atari_liberty(q) == Some(p) => saves = true,
             _ => {}
         }
     }
     let self_atari = !board.is_lone(color, p) && board.is_self_atari(color, p);
+    let runs_into_ladder = saves && tactics::runs_into_ladder(board, color, p);
     if captures > 0 {
         judged.push((0.9, 20.0 + 5.0 * captures.min(6) as f32));
     }
-    if saves && !self_atari {
+    if saves && !self_atari && !runs_into_ladder {
         judged.push((0.8, 20.0));
+    }
+    if runs_into_ladder && captures == 0 {
+        judged.push((0.1, 20.0));
+    }
+    if ladders {
+        judged.push((0.85, 20.0));
     }
     if self_atari {
         judged.push((0.1, 30.0));
@@ -147,5 +156,44 @@ mod tests {
         let first = prior(&board, Color::Black, Move::Play(board.point_at(0, 9))).0;
         let third = prior(&board, Color::Black, Move::Play(board.point_at(2, 9))).0;
         assert!(first < third);
+    }
+
+    #[test]
+    fn running_into_a_ladder_is_bad_and_starting_one_is_good() {
+        // Black (2,2) in atari: running at (3,2) ends on the top edge (see playout::tactics).
+        let caught = Board::from_diagram(
+            ".........
+             ..O......
+             .OX......
+             ..OO.....
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        let run = prior(&caught, Color::Black, Move::Play(caught.point_at(3, 6))).0;
+        let quiet = prior(&caught, Color::Black, Move::Play(caught.point_at(6, 2))).0;
+        assert!(
+            run < quiet,
+            "running into the ladder {run} vs quiet {quiet}"
+        );
+        // One move earlier White's atari at (2,3) starts that ladder.
+        let before = Board::from_diagram(
+            ".........
+             ..O......
+             .OX......
+             ...O.....
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        let atari = prior(&before, Color::White, Move::Play(before.point_at(2, 5))).0;
+        let quiet = prior(&before, Color::White, Move::Play(before.point_at(6, 2))).0;
+        assert!(atari > 0.7, "the catching atari {atari} vs quiet {quiet}");
     }
 }

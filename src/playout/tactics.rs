@@ -1,0 +1,383 @@
+//! Tactical reading for the heavy playouts and the priors: the liberties of chains in small
+//! fights, and ladders.
+//!
+//! Random playouts get fights of one and two liberties wrong in a way the search cannot
+//! repair: a chain caught in a ladder runs in every playout and lives in half of them, and a
+//! chain that a ladder would capture is left alone. A short, greedy ladder reader fixes the
+//! commonest case at a small cost.
+
+use std::cell::RefCell;
+
+use crate::board::{Board, Cell, Color, Point, MIN_SIZE};
+
+/// Moves a ladder may last before the reader gives up and calls it an escape: longer than
+/// any ladder across a 25x25 board, so only a ladder going round in circles reaches it.
+const MAX_LADDER_STEPS: usize = 64;
+
+/// The first liberties of a chain, up to three: enough to tell atari, two liberties and
+/// "safe for now" apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Liberties {
+    points: [Point; 3],
+    count: usize,
+}
+
+impl Liberties {
+    /// How many were found: 0, 1, 2, or 3 meaning three or more.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The liberties found.
+    pub fn points(&self) -> &[Point] {
+        &self.points[..self.count]
+    }
+}
+
+/// Up to three distinct liberties of the chain through `stone`, by a walk over its stones
+/// that stops at the third.
+pub fn liberties(board: &Board, stone: Point) -> Liberties {
+    let mut found = Liberties {
+        points: [Point::NONE; 3],
+        count: 0,
+    };
+    for s in board.chain_stones(stone) {
+        for q in board.neighbours(s) {
+            if board.cell(q) == Cell::Empty && !found.points().contains(&q) {
+                found.points[found.count] = q;
+                found.count += 1;
+                if found.count == 3 {
+                    return found;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// A liberty of an enemy chain in atari next to the chain through `stone` that its owner may
+/// take: capturing it gives the chain at least one more liberty.
+pub fn capture_beside(board: &Board, stone: Point) -> Option<Point> {
+    let owner = board.cell(stone).color()?;
+    let enemy = owner.opponent().cell();
+    for s in board.chain_stones(stone) {
+        for q in board.neighbours(s) {
+            if board.cell(q) == enemy {
+                if let Some(lib) = board.atari_liberty(q) {
+                    if board.is_legal(owner, lib) {
+                        return Some(lib);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+thread_local! {
+    /// Boards to read on, one set per thread. Reading copies positions often, and
+    /// `clone_from` copies only the part of a board its size uses, where `clone` copies all
+    /// of it (a 9x9 position is a seventh of the storage).
+    static SCRATCH: RefCell<Vec<Board>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Scratch boards a read needs at most: the ladder, a trial chase, a trial run, and the
+/// position after an atari or a run being judged.
+const SCRATCH_BOARDS: usize = 4;
+
+/// Runs `read` with this thread's scratch boards.
+fn with_scratch<R>(read: impl FnOnce(&mut [Board]) -> R) -> R {
+    SCRATCH.with(|cell| {
+        let mut boards = cell.borrow_mut();
+        while boards.len() < SCRATCH_BOARDS {
+            boards.push(Board::new(MIN_SIZE).expect("the smallest size is valid"));
+        }
+        read(&mut boards)
+    })
+}
+
+/// Whether the chain through `stone`, in atari with its owner to move, is lost: it cannot
+/// capture its way out, and running at its last liberty leaves it in a ladder that the
+/// attacker wins (rule 7: it is then captured).
+///
+/// The reader is greedy: at each step the attacker takes the first atari after which the
+/// runner does not escape at once (three liberties, or a capture). That settles ordinary
+/// ladders, breakers and all; it may miss a ladder that needs the other atari later on.
+pub fn is_caught(board: &Board, stone: Point) -> bool {
+    if board
+        .atari_liberty(stone)
+        .is_some_and(|lib| runs_free(board, lib, Point::NONE))
+    {
+        return false;
+    }
+    with_scratch(|scratch| caught(board, stone, scratch))
+}
+
+/// [`is_caught`] on three scratch boards.
+fn caught(board: &Board, stone: Point, scratch: &mut [Board]) -> bool {
+    let Some(runner) = board.cell(stone).color() else {
+        return false;
+    };
+    let chaser = runner.opponent();
+    let [ladder, trial, run, ..] = scratch else {
+        unreachable!("with_scratch gives enough boards")
+    };
+    ladder.clone_from(board);
+    for _ in 0..MAX_LADDER_STEPS {
+        if capture_beside(ladder, stone).is_some() {
+            return false;
+        }
+        let Some(lib) = ladder.atari_liberty(stone) else {
+            return false;
+        };
+        if !ladder.is_legal(runner, lib) {
+            return true;
+        }
+        ladder.play_legal(runner, lib);
+        let libs = liberties(ladder, stone);
+        match libs.count() {
+            0 | 1 => return true,
+            2 => {}
+            _ => return false,
+        }
+        let [first, second] = [libs.points[0], libs.points[1]];
+        let chase = [(first, second), (second, first)]
+            .into_iter()
+            .find_map(|(a, run_to)| {
+                if runs_free(ladder, run_to, a) || !ladder.is_legal(chaser, a) {
+                    return None;
+                }
+                trial.clone_from(ladder);
+                trial.play_legal(chaser, a);
+                (trial.atari_liberty(stone).is_some() && !escapes_at_once(trial, stone, run))
+                    .then_some(a)
+            });
+        match chase {
+            Some(a) => {
+                ladder.play_legal(chaser, a);
+            }
+            None => return false,
+        }
+    }
+    false
+}
+
+/// Whether a stone at `run` surely has three liberties of its own once `blocked` is
+/// filled: a quick test that spares most reads a copy of the board.
+#[inline]
+fn runs_free(board: &Board, run: Point, blocked: Point) -> bool {
+    board
+        .neighbours(run)
+        .iter()
+        .filter(|&&q| q != blocked && board.cell(q) == Cell::Empty)
+        .count()
+        >= 3
+}
+
+/// Whether the chain through `stone`, in atari with its owner to move, gets out in one
+/// move: a capture beside it, or running to three liberties (tried on `after`).
+fn escapes_at_once(board: &Board, stone: Point, after: &mut Board) -> bool {
+    if capture_beside(board, stone).is_some() {
+        return true;
+    }
+    let (Some(runner), Some(lib)) = (board.cell(stone).color(), board.atari_liberty(stone)) else {
+        return true;
+    };
+    if !board.is_legal(runner, lib) {
+        return false;
+    }
+    after.clone_from(board);
+    after.play_legal(runner, lib);
+    liberties(after, stone).count() >= 3
+}
+
+/// Whether `color` playing at `p` only runs an own chain in atari into a ladder
+/// ([`is_caught`]): the stones are lost either way, and the move adds to them.
+pub fn runs_into_ladder(board: &Board, color: Color, p: Point) -> bool {
+    board.neighbours(p).iter().any(|&q| {
+        board.cell(q) == color.cell() && board.atari_liberty(q) == Some(p) && is_caught(board, q)
+    })
+}
+
+/// A move of `attacker` on a liberty of the enemy chain through `stone`, which has two
+/// liberties, that puts it in atari and catches it (see [`is_caught`]); the atari must not
+/// be a self-atari the runner could answer by capturing.
+pub fn catching_atari(board: &Board, attacker: Color, stone: Point) -> Option<Point> {
+    if board.neighbour_count(stone, Cell::Empty) >= 3 {
+        return None; // the stone alone has three liberties
+    }
+    let libs = liberties(board, stone);
+    if libs.count() != 2 {
+        return None;
+    }
+    let [first, second] = [libs.points[0], libs.points[1]];
+    let candidates = [(first, second), (second, first)];
+    let worth_reading = |&(a, run_to): &(Point, Point)| {
+        !runs_free(board, run_to, a)
+            && board.is_legal(attacker, a)
+            && !board.is_self_atari(attacker, a)
+    };
+    if !candidates.iter().any(worth_reading) {
+        return None;
+    }
+    with_scratch(|scratch| {
+        let (after, rest) = scratch.split_last_mut().expect("scratch boards");
+        candidates
+            .into_iter()
+            .filter(worth_reading)
+            .find(|&(a, _)| {
+                after.clone_from(board);
+                after.play_legal(attacker, a);
+                after.atari_liberty(stone).is_some() && caught(after, stone, rest)
+            })
+            .map(|(a, _)| a)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Move;
+
+    /// The point at column `col` and row `row` counted from the top of the diagram.
+    fn at(board: &Board, col: usize, row: usize) -> Point {
+        board.point_at(col, board.size() - 1 - row)
+    }
+
+    #[test]
+    fn liberties_stop_at_three() {
+        let board = Board::from_diagram(
+            ".....
+             .XX..
+             .....
+             .....
+             .....",
+        )
+        .expect("valid");
+        assert_eq!(liberties(&board, at(&board, 1, 1)).count(), 3);
+        let corner = Board::from_diagram(
+            "X..
+             ...
+             ...",
+        )
+        .expect("valid");
+        let libs = liberties(&corner, at(&corner, 0, 0));
+        assert_eq!(libs.count(), 2);
+        assert!(libs.points().contains(&at(&corner, 1, 0)));
+        assert!(libs.points().contains(&at(&corner, 0, 1)));
+    }
+
+    /// White has Black (2,2) in atari; running at (3,2) leaves two liberties, and the
+    /// ladder runs to the top edge with nothing in its way.
+    const LADDER: &str = ".........
+                          ..O......
+                          .OX......
+                          ..OO.....
+                          .........
+                          .........
+                          .........
+                          .........
+                          .........";
+
+    #[test]
+    fn rule_7_a_chain_caught_in_a_ladder_is_lost() {
+        let board = Board::from_diagram(LADDER).expect("valid");
+        let black = at(&board, 2, 2);
+        assert_eq!(board.atari_liberty(black), Some(at(&board, 3, 2)));
+        assert!(capture_beside(&board, black).is_none());
+        assert!(is_caught(&board, black));
+    }
+
+    #[test]
+    fn a_ladder_breaker_saves_the_runner() {
+        // A black stone at (4,1) joins the runner whichever way White chases.
+        let mut board = Board::from_diagram(LADDER).expect("valid");
+        board
+            .play(Color::Black, Move::Play(at(&board, 4, 1)))
+            .expect("legal");
+        assert!(!is_caught(&board, at(&board, 2, 2)));
+    }
+
+    #[test]
+    fn a_runner_that_can_capture_a_chaser_escapes() {
+        // White (2,1) is itself in atari, so Black takes it instead of running.
+        let board = Board::from_diagram(
+            ".........
+             .XOX.....
+             .OX......
+             ..OO.....
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        let black = at(&board, 2, 2);
+        assert!(board.atari_liberty(black).is_some());
+        assert!(capture_beside(&board, black).is_some());
+        assert!(!is_caught(&board, black));
+    }
+
+    #[test]
+    fn a_runner_reaching_three_liberties_escapes() {
+        let board = Board::from_diagram(
+            ".........
+             .........
+             ..O......
+             .OX......
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        let mut chased = board.clone();
+        chased
+            .play(Color::White, Move::Play(at(&board, 2, 4)))
+            .expect("legal");
+        let black = at(&board, 2, 3);
+        assert!(chased.atari_liberty(black).is_some());
+        assert!(
+            !is_caught(&chased, black),
+            "running at (3,3) gives three liberties"
+        );
+    }
+
+    #[test]
+    fn catching_atari_finds_an_atari_that_ladders() {
+        // The ladder position one move earlier: Black (2,2) still has two liberties.
+        let board = Board::from_diagram(
+            ".........
+             ..O......
+             .OX......
+             ...O.....
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        let black = at(&board, 2, 2);
+        let atari = catching_atari(&board, Color::White, black).expect("a ladder");
+        let mut after = board.clone();
+        after.play(Color::White, Move::Play(atari)).expect("legal");
+        assert!(is_caught(&after, black));
+        // A breaker on each side: no atari catches it.
+        let broken = Board::from_diagram(
+            ".........
+             ..O.X....
+             .OX......
+             ...O.....
+             .X.......
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        assert_eq!(catching_atari(&broken, Color::White, black), None);
+    }
+}
