@@ -6,7 +6,8 @@
 //! 2. save an own chain it put in atari (capture an attacker in atari, or run unless the
 //!    run ends in a ladder, [`super::tactics`]);
 //! 3. catch it in a ladder if it has two liberties;
-//! 4. play a 3x3 shape ([`super::patterns`]) on one of its eight neighbours, unless that
+//! 4. take the vital point of a three-point eye space next to it (nakade);
+//! 5. play a 3x3 shape ([`super::patterns`]) on one of its eight neighbours, unless that
 //!    only runs into a ladder.
 //!
 //! Otherwise a random legal move that fills no true eye of one's own and is no self-atari,
@@ -63,7 +64,17 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
     if let Some(p) = tactics::catching_atari(board, color, last) {
         return Some(p);
     }
-    // 4. Shapes around it.
+    // 4. Take the vital point of a three-point eye space beside it.
+    for q in board.neighbours(last) {
+        if board.cell(q) == Cell::Empty {
+            if let Some(v) = tactics::eye_vital_point(board, q) {
+                if sensible(board, color, v) {
+                    return Some(v);
+                }
+            }
+        }
+    }
+    // 5. Shapes around it.
     let mut candidates = [Point::NONE; 8];
     let mut found = 0;
     let around = board
@@ -187,6 +198,30 @@ mod tests {
             "White played {:?}",
             b.coords(chosen)
         );
+    }
+
+    #[test]
+    fn takes_the_vital_point_of_a_three_point_eye_space() {
+        // Black's last move (3,0) walls in a straight three on the top edge; White kills
+        // it by nakade in the middle.
+        let mut b = Board::from_diagram(
+            ".........
+             XXXX.....
+             .........
+             .........
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        b.play(Color::Black, Move::Play(b.point_at(3, 8)))
+            .expect("legal");
+        let mut r = rng();
+        for _ in 0..20 {
+            assert_eq!(Heavy.choose(&b, Color::White, &mut r), Some(b.point_at(1, 8)));
+        }
     }
 
     #[test]

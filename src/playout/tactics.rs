@@ -234,6 +234,54 @@ pub fn catching_atari(board: &Board, attacker: Color, stone: Point) -> Option<Po
     })
 }
 
+/// The vital point of a three-point eye space that `p` belongs to: the middle of a
+/// straight or bent three, walled in by one colour (or the edge). Whoever takes it first
+/// decides the group: the owner makes two eyes there, the enemy kills by nakade. Random
+/// playouts find it one time in three, which makes such groups look half alive.
+pub fn eye_vital_point(board: &Board, p: Point) -> Option<Point> {
+    let mut space = [Point::NONE; 3];
+    let mut size = 0;
+    let mut wall = None;
+    let mut stack = [p; 4];
+    let mut pending = 1;
+    while pending > 0 {
+        pending -= 1;
+        let q = stack[pending];
+        if space[..size].contains(&q) {
+            continue;
+        }
+        if size == 3 {
+            return None; // four points or more
+        }
+        space[size] = q;
+        size += 1;
+        for r in board.neighbours(q) {
+            match board.cell(r) {
+                Cell::Empty if !space[..size].contains(&r) => {
+                    if pending == stack.len() {
+                        return None;
+                    }
+                    stack[pending] = r;
+                    pending += 1;
+                }
+                Cell::Empty | Cell::Border => {}
+                stone => match wall {
+                    None => wall = Some(stone),
+                    Some(w) if w == stone => {}
+                    Some(_) => return None,
+                },
+            }
+        }
+    }
+    if size != 3 || wall.is_none() {
+        return None;
+    }
+    space.iter().copied().find(|&m| {
+        let inside = board.neighbours(m);
+        space.iter().all(|&o| o == m || inside.contains(&o))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,5 +427,54 @@ mod tests {
         )
         .expect("valid");
         assert_eq!(catching_atari(&broken, Color::White, black), None);
+    }
+
+    #[test]
+    fn the_vital_point_of_three_point_eye_spaces() {
+        // A straight three in the corner and a bent three beside it, walled in by Black.
+        let board = Board::from_diagram(
+            "...X.
+             XXXX.
+             .....
+             .....
+             .....",
+        )
+        .expect("valid");
+        let straight = [at(&board, 0, 0), at(&board, 1, 0), at(&board, 2, 0)];
+        for p in straight {
+            assert_eq!(eye_vital_point(&board, p), Some(at(&board, 1, 0)));
+        }
+        let bent = Board::from_diagram(
+            "..X..
+             .XX..
+             XX...
+             .....
+             .....",
+        )
+        .expect("valid");
+        assert_eq!(
+            eye_vital_point(&bent, at(&bent, 0, 1)),
+            Some(at(&bent, 0, 0))
+        );
+        // Four points, two points, or a space that both colours touch: none.
+        assert_eq!(eye_vital_point(&board, at(&board, 4, 0)), None);
+        let two = Board::from_diagram(
+            "..X..
+             XXX..
+             .....
+             .....
+             .....",
+        )
+        .expect("valid");
+        assert_eq!(eye_vital_point(&two, at(&two, 0, 0)), None);
+        let mixed = Board::from_diagram(
+            "...O.
+             XXXX.
+             .....
+             .....
+             .....",
+        )
+        .expect("valid");
+        assert_eq!(eye_vital_point(&mixed, at(&mixed, 0, 0)), None);
     }
 }
