@@ -127,6 +127,17 @@ pub enum StoneStatus {
     Seki,
 }
 
+/// Which GTP move command a move search answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// `genmove`: it may resign, and cleans up dead stones before passing only where the
+    /// rules do not remove them by agreement.
+    Normal,
+    /// `kgs-genmove_cleanup`: it never resigns and captures every opponent stone it judges
+    /// dead before it passes.
+    Cleanup,
+}
+
 /// A search running on the opponent's time.
 struct Pondering {
     stop: Arc<AtomicBool>,
@@ -361,40 +372,34 @@ impl Engine {
     /// GTP `genmove`: `color` moves next; searches, plays the chosen move and charges the
     /// time to `color`'s clock unless the controller reports it.
     pub fn genmove(&mut self, color: Color) -> Decision {
-        self.game_mut().set_to_move(color);
-        let report = self.think();
-        self.conclude(color, report)
+        self.generate(color, MoveKind::Normal)
     }
 
-    /// The end of `genmove` after the search: charges the time to `color`'s clock unless the
-    /// controller reports it, cleans up dead stones instead of passing where the rules need
+    /// [`Engine::genmove`] or `kgs-genmove_cleanup`, as `kind` says.
+    pub fn generate(&mut self, color: Color, kind: MoveKind) -> Decision {
+        self.game_mut().set_to_move(color);
+        let report = self.think();
+        self.conclude(color, report, kind)
+    }
+
+    /// The end of a move search: charges the time to `color`'s clock unless the controller
+    /// reports it, cleans up dead stones instead of passing where `kind` or the rules need
     /// it, plays the decision and starts pondering.
-    fn conclude(&mut self, color: Color, report: search::Report) -> Decision {
+    fn conclude(&mut self, color: Color, report: search::Report, kind: MoveKind) -> Decision {
         if !self.reported[color.index()]
             && self.clocks[color.index()].spend(report.elapsed).is_err()
         {
             warn!("{color:?} has run out of time by our own count");
         }
-        let mut decision = report.decision;
-        if decision == Decision::Pass && !self.game.rules().remove_dead {
-            decision = self.cleanup_move(color, &report).unwrap_or(Decision::Pass);
-        }
-        let played = self.play_decision(color, decision);
-        self.start_pondering();
-        played
-    }
-
-    /// GTP `kgs-genmove_cleanup`: like [`Engine::genmove`], but it never resigns (the
-    /// cleanup phase only settles which stones are dead) and it captures every opponent
-    /// stone it judges dead before it passes.
-    pub fn genmove_cleanup(&mut self, color: Color) -> Decision {
-        self.game_mut().set_to_move(color);
-        let report = self.think();
-        let decision = match report.decision {
-            Decision::Play(p) => Decision::Play(p),
-            Decision::Pass | Decision::Resign => {
-                self.cleanup_move(color, &report).unwrap_or(Decision::Pass)
-            }
+        let cleans_up = match (kind, report.decision) {
+            (MoveKind::Cleanup, Decision::Pass | Decision::Resign) => true,
+            (MoveKind::Normal, Decision::Pass) => !self.game.rules().remove_dead,
+            _ => false,
+        };
+        let decision = if cleans_up {
+            self.cleanup_move(color, &report).unwrap_or(Decision::Pass)
+        } else {
+            report.decision
         };
         let played = self.play_decision(color, decision);
         self.start_pondering();

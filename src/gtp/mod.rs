@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use log::{debug, warn};
 
 use crate::board::{Board, Cell, Color, Move, Point};
-use crate::engine::{Engine, EngineError, MoveSearch, Ownership};
+use crate::engine::{Engine, EngineError, MoveKind, MoveSearch, Ownership};
 use crate::search::Decision;
 
 pub use commands::{Command, COMMANDS};
@@ -177,7 +177,7 @@ impl Gtp {
         let color = options
             .color
             .unwrap_or_else(|| self.engine.game().to_move());
-        let move_search = genmove.then(|| self.engine.begin_move_search(color));
+        let move_search = genmove.then(|| self.engine.begin_move_search(color, MoveKind::Normal));
         self.streaming = Some(Streaming {
             dialect,
             options,
@@ -253,7 +253,7 @@ impl Gtp {
                 Ok(decision_text(engine.game().board(), decision))
             }
             Command::KgsGenmoveCleanup(color) => {
-                let decision = engine.genmove_cleanup(color);
+                let decision = engine.generate(color, MoveKind::Cleanup);
                 Ok(decision_text(engine.game().board(), decision))
             }
             Command::Undo => engine.undo().map(|()| String::new()).map_err(failure),
