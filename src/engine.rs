@@ -14,7 +14,9 @@
 //! With `ponder` on, the search goes on during the opponent's time: after `genmove` it moves
 //! to a thread of its own with a copy of the game, and the next call that needs it (the
 //! GTP layer stops it before every command) stops that thread and takes the search back,
-//! with its tree, which the next move reuses.
+//! with its tree, which the next move reuses. After a command that leaves the game where
+//! the engine's move left it, such as a query or a GUI's analysis, the GTP layer resumes it
+//! ([`Engine::resume_pondering`]).
 //!
 //! ## Analysis
 //! GUIs watch the search through typed snapshots ([`Analysis`], [`Ownership`]) that the
@@ -138,6 +140,25 @@ pub enum MoveKind {
     Cleanup,
 }
 
+/// A position as far as pondering cares: the stones, how many moves led there and the side
+/// to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PositionKey {
+    hash: u64,
+    moves: usize,
+    to_move: Color,
+}
+
+impl PositionKey {
+    fn of(game: &Game) -> PositionKey {
+        PositionKey {
+            hash: game.board().hash(),
+            moves: game.moves().len(),
+            to_move: game.to_move(),
+        }
+    }
+}
+
 /// A search running on the opponent's time.
 struct Pondering {
     stop: Arc<AtomicBool>,
@@ -152,6 +173,8 @@ pub struct Engine {
     search_config: SearchConfig,
     ponder: bool,
     pondering: Option<Pondering>,
+    /// The position the engine's last move left: it ponders there while the game stays.
+    ponder_on: Option<PositionKey>,
     /// Rules for the next new game.
     rules: RuleSet,
     playouts: Option<u64>,
@@ -182,6 +205,7 @@ impl Engine {
             search_config: config.search,
             ponder: config.ponder,
             pondering: None,
+            ponder_on: None,
             rules: config.rules,
             playouts: config.playouts,
             time_config,
@@ -225,6 +249,15 @@ impl Engine {
             pondering.stop.store(true, Ordering::Relaxed);
             // A pondering thread that panicked lost its tree; a fresh search replaces it.
             self.search = pondering.thread.join().ok();
+        }
+    }
+
+    /// Ponders again if the game is still where the engine's last move left it, as after a
+    /// command that changed nothing (a query, an analysis stream): the opponent's time is
+    /// the engine's to use until the opponent moves.
+    pub fn resume_pondering(&mut self) {
+        if !self.is_pondering() && self.ponder_on == Some(PositionKey::of(&self.game)) {
+            self.start_pondering();
         }
     }
 
@@ -402,6 +435,7 @@ impl Engine {
             report.decision
         };
         let played = self.play_decision(color, decision);
+        self.ponder_on = Some(PositionKey::of(&self.game));
         self.start_pondering();
         played
     }

@@ -313,6 +313,31 @@ fn pondering_runs_after_genmove_and_stops_for_the_next_command() {
 }
 
 #[test]
+fn pondering_resumes_only_where_the_engines_move_left_the_game() {
+    let mut engine = engine(9);
+    engine.resume_pondering();
+    assert!(!engine.is_pondering(), "no move of ours to ponder after");
+    engine.ponder = true;
+    engine.genmove(Color::Black);
+    engine.stop_pondering();
+    // A query, or an analysis for either side, leaves the game where it was.
+    engine.analyze(Color::Black, Duration::from_millis(5));
+    engine.resume_pondering();
+    assert!(engine.is_pondering(), "the game is where our move left it");
+    engine.stop_pondering();
+    let p = at(&engine, 0, 0);
+    engine.play(Color::White, Move::Play(p)).expect("legal");
+    engine.resume_pondering();
+    assert!(
+        !engine.is_pondering(),
+        "White has moved: our turn, not White's time"
+    );
+    engine.undo().expect("White's move");
+    engine.resume_pondering();
+    assert!(engine.is_pondering(), "back where our move left the game");
+}
+
+#[test]
 fn pondering_is_off_by_default() {
     let mut engine = engine(9);
     engine.genmove(Color::Black);

@@ -124,12 +124,23 @@ impl Gtp {
     /// analysis first: the response then starts with the stream's end, and a line that is
     /// empty gets only that. A streaming command gets only its first line; see
     /// [`Gtp::continue_analysis`].
+    ///
+    /// Pondering stops for every command and resumes after one that leaves the game where
+    /// the engine's last move left it, unless an analysis now streams.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        let response = self.respond(line);
+        if self.streaming.is_none() && !self.quit {
+            self.engine.resume_pondering();
+        }
+        response
+    }
+
+    /// [`Gtp::handle_line`] but for pondering.
+    fn respond(&mut self, line: &str) -> Option<String> {
         let ended = self.streaming.is_some().then(|| self.finish_analysis());
         let Some(line) = parse::preprocess(line) else {
             return ended;
         };
-        // Pondering lasts until the controller speaks again.
         self.engine.stop_pondering();
         let (id, command) = parse::split_id(&line);
         let (name, arguments) = parse::split_name(command);

@@ -875,3 +875,40 @@ fn serve_keeps_live_graphics_off_stdout() {
     assert_eq!(output, serve_to_string(gtp()));
     assert_eq!(assert_live_gfx(&seen.borrow(), Color::Black, 7), 1);
 }
+
+#[test]
+fn pondering_resumes_when_an_analysis_ends_without_a_move() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 9");
+    run(&mut gtp, "yunzi-param ponder 1");
+    run(&mut gtp, "genmove b");
+    assert!(gtp.engine().is_pondering(), "on White's time");
+    assert_eq!(run(&mut gtp, "lz-analyze w 1"), "=\n");
+    assert!(!gtp.engine().is_pondering(), "the analysis has the search");
+    next_update(&mut gtp);
+    assert_eq!(run(&mut gtp, "name"), "\n= yunzi\n\n");
+    assert!(
+        gtp.engine().is_pondering(),
+        "the game is where our move left it"
+    );
+    assert_eq!(run(&mut gtp, "kata-analyze w 1"), "=\n");
+    next_update(&mut gtp);
+    assert_eq!(run(&mut gtp, "play w e5"), "\n= \n\n");
+    assert!(
+        !gtp.engine().is_pondering(),
+        "White moved: no longer White's time"
+    );
+    run(&mut gtp, "showboard");
+    assert!(!gtp.engine().is_pondering());
+    run(&mut gtp, "genmove b");
+    assert!(gtp.engine().is_pondering());
+    assert_eq!(run(&mut gtp, "lz-analyze w 1"), "=\n");
+    assert_eq!(
+        gtp.handle_line(""),
+        Some("\n".into()),
+        "an empty line ends it"
+    );
+    assert!(gtp.engine().is_pondering());
+    run(&mut gtp, "quit");
+    assert!(!gtp.engine().is_pondering(), "not after quit");
+}
