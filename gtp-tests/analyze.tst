@@ -48,7 +48,7 @@
 
 # param: the settings, changed one by one.
 50 yunzi-param
-#? [\[string\] threads 1\n\[string\] playouts 200\n\[string\] seconds 5\n\[string\] resign_threshold 0.1\n\[bool\] ponder 0]
+#? [\[string\] threads 1\n\[string\] playouts 200\n\[string\] seconds 5\n\[string\] resign_threshold 0.1\n\[bool\] ponder 0\n\[bool\] live_gfx 0]
 51 yunzi-param playouts 50
 #? []
 52 yunzi-param resign_threshold 0
@@ -60,6 +60,13 @@
 55 yunzi-param ponder
 #?! [syntax error]
 56 genmove w
+#? [[A-E][1-5]|pass]
+# Live graphics go to stderr: genmove answers as ever.
+57 yunzi-param live_gfx 1
+#? []
+58 yunzi-param
+#? [.*\[bool\] live_gfx 1]
+59 genmove b
 #? [[A-E][1-5]|pass]
 
 60 lz-analyze b x

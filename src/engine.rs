@@ -14,7 +14,9 @@
 //! With `ponder` on, the search goes on during the opponent's time: after `genmove` it moves
 //! to a thread of its own with a copy of the game, and the next call that needs it (the
 //! GTP layer stops it before every command) stops that thread and takes the search back,
-//! with its tree, which the next move reuses.
+//! with its tree, which the next move reuses. After a command that leaves the game where
+//! the engine's move left it, such as a query or a GUI's analysis, the GTP layer resumes it
+//! ([`Engine::resume_pondering`]).
 //!
 //! ## Analysis
 //! GUIs watch the search through typed snapshots ([`Analysis`], [`Ownership`]) that the
@@ -127,6 +129,36 @@ pub enum StoneStatus {
     Seki,
 }
 
+/// Which GTP move command a move search answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// `genmove`: it may resign, and cleans up dead stones before passing only where the
+    /// rules do not remove them by agreement.
+    Normal,
+    /// `kgs-genmove_cleanup`: it never resigns and captures every opponent stone it judges
+    /// dead before it passes.
+    Cleanup,
+}
+
+/// A position as far as pondering cares: the stones, how many moves led there and the side
+/// to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PositionKey {
+    hash: u64,
+    moves: usize,
+    to_move: Color,
+}
+
+impl PositionKey {
+    fn of(game: &Game) -> PositionKey {
+        PositionKey {
+            hash: game.board().hash(),
+            moves: game.moves().len(),
+            to_move: game.to_move(),
+        }
+    }
+}
+
 /// A search running on the opponent's time.
 struct Pondering {
     stop: Arc<AtomicBool>,
@@ -141,6 +173,8 @@ pub struct Engine {
     search_config: SearchConfig,
     ponder: bool,
     pondering: Option<Pondering>,
+    /// The position the engine's last move left: it ponders there while the game stays.
+    ponder_on: Option<PositionKey>,
     /// Rules for the next new game.
     rules: RuleSet,
     playouts: Option<u64>,
@@ -171,6 +205,7 @@ impl Engine {
             search_config: config.search,
             ponder: config.ponder,
             pondering: None,
+            ponder_on: None,
             rules: config.rules,
             playouts: config.playouts,
             time_config,
@@ -214,6 +249,15 @@ impl Engine {
             pondering.stop.store(true, Ordering::Relaxed);
             // A pondering thread that panicked lost its tree; a fresh search replaces it.
             self.search = pondering.thread.join().ok();
+        }
+    }
+
+    /// Ponders again if the game is still where the engine's last move left it, as after a
+    /// command that changed nothing (a query, an analysis stream): the opponent's time is
+    /// the engine's to use until the opponent moves.
+    pub fn resume_pondering(&mut self) {
+        if !self.is_pondering() && self.ponder_on == Some(PositionKey::of(&self.game)) {
+            self.start_pondering();
         }
     }
 
@@ -361,42 +405,37 @@ impl Engine {
     /// GTP `genmove`: `color` moves next; searches, plays the chosen move and charges the
     /// time to `color`'s clock unless the controller reports it.
     pub fn genmove(&mut self, color: Color) -> Decision {
-        self.game_mut().set_to_move(color);
-        let report = self.think();
-        self.conclude(color, report)
+        self.generate(color, MoveKind::Normal)
     }
 
-    /// The end of `genmove` after the search: charges the time to `color`'s clock unless the
-    /// controller reports it, cleans up dead stones instead of passing where the rules need
+    /// [`Engine::genmove`] or `kgs-genmove_cleanup`, as `kind` says.
+    pub fn generate(&mut self, color: Color, kind: MoveKind) -> Decision {
+        self.game_mut().set_to_move(color);
+        let report = self.think();
+        self.conclude(color, report, kind)
+    }
+
+    /// The end of a move search: charges the time to `color`'s clock unless the controller
+    /// reports it, cleans up dead stones instead of passing where `kind` or the rules need
     /// it, plays the decision and starts pondering.
-    fn conclude(&mut self, color: Color, report: search::Report) -> Decision {
+    fn conclude(&mut self, color: Color, report: search::Report, kind: MoveKind) -> Decision {
         if !self.reported[color.index()]
             && self.clocks[color.index()].spend(report.elapsed).is_err()
         {
             warn!("{color:?} has run out of time by our own count");
         }
-        let mut decision = report.decision;
-        if decision == Decision::Pass && !self.game.rules().remove_dead {
-            decision = self.cleanup_move(color, &report).unwrap_or(Decision::Pass);
-        }
-        let played = self.play_decision(color, decision);
-        self.start_pondering();
-        played
-    }
-
-    /// GTP `kgs-genmove_cleanup`: like [`Engine::genmove`], but it never resigns (the
-    /// cleanup phase only settles which stones are dead) and it captures every opponent
-    /// stone it judges dead before it passes.
-    pub fn genmove_cleanup(&mut self, color: Color) -> Decision {
-        self.game_mut().set_to_move(color);
-        let report = self.think();
-        let decision = match report.decision {
-            Decision::Play(p) => Decision::Play(p),
-            Decision::Pass | Decision::Resign => {
-                self.cleanup_move(color, &report).unwrap_or(Decision::Pass)
-            }
+        let cleans_up = match (kind, report.decision) {
+            (MoveKind::Cleanup, Decision::Pass | Decision::Resign) => true,
+            (MoveKind::Normal, Decision::Pass) => !self.game.rules().remove_dead,
+            _ => false,
+        };
+        let decision = if cleans_up {
+            self.cleanup_move(color, &report).unwrap_or(Decision::Pass)
+        } else {
+            report.decision
         };
         let played = self.play_decision(color, decision);
+        self.ponder_on = Some(PositionKey::of(&self.game));
         self.start_pondering();
         played
     }

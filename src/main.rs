@@ -1,18 +1,20 @@
 //! The `yunzi` binary: parse the command line, start logging on stderr, run. Nothing else.
 
+use std::io::Write;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use yunzi::engine::{Engine, EngineConfig};
 use yunzi::game::RuleSet;
+use yunzi::gtp::Gtp;
 use yunzi::search::SearchConfig;
 use yunzi::time::TimeConfig;
 
 /// yunzi (云子): a Go engine speaking GTP v2 on stdin/stdout.
 ///
 /// Without a subcommand it serves GTP: responses on stdout, logs on stderr (level from
-/// RUST_LOG, default warn).
+/// RUST_LOG, default warn), and with --live-gfx GoGui's live graphics on stderr too.
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
@@ -88,6 +90,10 @@ struct EngineOptions {
     /// Seconds per move when the controller sets no time limit.
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
     default_seconds: Duration,
+    /// Draw the search on GoGui's board during genmove: live graphics (`gogui-gfx:`
+    /// lines) on stderr. GoGui's Search parameters dialog switches them too.
+    #[arg(long)]
+    live_gfx: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -150,11 +156,17 @@ fn main() -> std::process::ExitCode {
         None => {
             env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
                 .init();
-            let engine = cli.engine.engine();
+            let gtp = Gtp::new(cli.engine.engine()).with_live_gfx(
+                // One write per block under stderr's lock keeps log lines out of it.
+                Box::new(|block| {
+                    let _ = std::io::stderr().lock().write_all(block.as_bytes());
+                }),
+                cli.engine.live_gfx,
+            );
             yunzi::gtp::serve(
                 std::io::BufReader::new(std::io::stdin()),
                 std::io::stdout().lock(),
-                engine,
+                gtp,
             )
             .map_err(|e| e.to_string())
         }

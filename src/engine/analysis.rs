@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::Engine;
+use super::{Engine, MoveKind};
 use crate::board::{Color, Move};
 use crate::search::{Budget, Candidate, Decision, Report};
 
@@ -62,6 +62,7 @@ impl Ownership {
 /// time and playouts spent so far, and the latest report.
 pub struct MoveSearch {
     color: Color,
+    kind: MoveKind,
     budget: Budget,
     started: Instant,
     playouts: u64,
@@ -186,12 +187,14 @@ impl Engine {
         Ownership { size, values }
     }
 
-    /// Starts a move search for `color` in slices, with the budget `genmove` would have.
-    pub fn begin_move_search(&mut self, color: Color) -> MoveSearch {
+    /// Starts a move search for `color` in slices, with the budget `genmove` would have, to
+    /// end as `kind` says.
+    pub fn begin_move_search(&mut self, color: Color, kind: MoveKind) -> MoveSearch {
         self.stop_pondering();
         self.game_mut().set_to_move(color);
         MoveSearch {
             color,
+            kind,
             budget: self.budget(color),
             started: Instant::now(),
             playouts: 0,
@@ -223,7 +226,7 @@ impl Engine {
     }
 
     /// Ends a move search: decides from the tree so far (searching once if no slice ran),
-    /// charges the clock and plays the move, as `genmove` does.
+    /// charges the clock and plays the move, as `genmove` or `kgs-genmove_cleanup` does.
     pub fn finish_move_search(&mut self, ms: MoveSearch) -> Decision {
         self.interrupt.store(false, Ordering::Relaxed);
         let mut report = match ms.last {
@@ -231,7 +234,7 @@ impl Engine {
             None => self.think(),
         };
         report.elapsed = ms.started.elapsed();
-        self.conclude(ms.color, report)
+        self.conclude(ms.color, report, ms.kind)
     }
 
     /// The settings GoGui's parameter dialog shows.
@@ -324,7 +327,7 @@ mod tests {
     #[test]
     fn a_move_search_in_slices_spends_the_playout_budget_then_plays() {
         let mut engine = engine(7, 300);
-        let mut ms = engine.begin_move_search(Color::White);
+        let mut ms = engine.begin_move_search(Color::White, MoveKind::Normal);
         let mut slices = 0;
         while engine
             .continue_move_search(&mut ms, Duration::from_millis(20))
@@ -351,7 +354,7 @@ mod tests {
         engine
             .load_sgf(std::path::Path::new(sgf), None)
             .expect("the fixture loads");
-        let mut ms = engine.begin_move_search(Color::White);
+        let mut ms = engine.begin_move_search(Color::White, MoveKind::Normal);
         while engine
             .continue_move_search(&mut ms, Duration::from_micros(200))
             .is_some()

@@ -313,15 +313,40 @@ fn pondering_runs_after_genmove_and_stops_for_the_next_command() {
 }
 
 #[test]
+fn pondering_resumes_only_where_the_engines_move_left_the_game() {
+    let mut engine = engine(9);
+    engine.resume_pondering();
+    assert!(!engine.is_pondering(), "no move of ours to ponder after");
+    engine.ponder = true;
+    engine.genmove(Color::Black);
+    engine.stop_pondering();
+    // A query, or an analysis for either side, leaves the game where it was.
+    engine.analyze(Color::Black, Duration::from_millis(5));
+    engine.resume_pondering();
+    assert!(engine.is_pondering(), "the game is where our move left it");
+    engine.stop_pondering();
+    let p = at(&engine, 0, 0);
+    engine.play(Color::White, Move::Play(p)).expect("legal");
+    engine.resume_pondering();
+    assert!(
+        !engine.is_pondering(),
+        "White has moved: our turn, not White's time"
+    );
+    engine.undo().expect("White's move");
+    engine.resume_pondering();
+    assert!(engine.is_pondering(), "back where our move left the game");
+}
+
+#[test]
 fn pondering_is_off_by_default() {
     let mut engine = engine(9);
     engine.genmove(Color::Black);
     assert!(!engine.is_pondering());
 }
 
-#[test]
-fn cleanup_fills_the_liberties_of_dead_opponent_stones() {
-    let board = Board::from_diagram(
+/// A finished 9x9 game but for a dead white stone at B8 and a dead black one at H2.
+fn dead_stones_board() -> Board {
+    Board::from_diagram(
         "...XO.O.O
          .O.XOOOOO
          ...XO.O.O
@@ -332,9 +357,13 @@ fn cleanup_fills_the_liberties_of_dead_opponent_stones() {
          XXXXO..X.
          .X.XO....",
     )
-    .expect("valid");
+    .expect("valid")
+}
+
+#[test]
+fn cleanup_fills_the_liberties_of_dead_opponent_stones() {
     let mut engine = engine(9);
-    engine.game = Game::from_position(board, Color::Black, RuleSet::tromp_taylor());
+    engine.game = Game::from_position(dead_stones_board(), Color::Black, RuleSet::tromp_taylor());
     let report = engine.think();
     let dead_white = at(&engine, 1, 7);
     let liberties = engine.game().board().chain_liberties(dead_white);
@@ -349,6 +378,37 @@ fn cleanup_fills_the_liberties_of_dead_opponent_stones() {
     match engine.cleanup_move(Color::White, &report) {
         Some(Decision::Play(p)) => assert!(liberties.contains(&p)),
         other => panic!("expected a move at a liberty of H2, got {other:?}"),
+    }
+}
+
+#[test]
+fn under_chinese_rules_only_cleanup_captures_dead_stones_instead_of_passing_or_resigning() {
+    for (kind, decision, cleans_up) in [
+        (MoveKind::Normal, Decision::Pass, false),
+        (MoveKind::Normal, Decision::Resign, false),
+        (MoveKind::Cleanup, Decision::Pass, true),
+        (MoveKind::Cleanup, Decision::Resign, true),
+    ] {
+        let mut engine = engine(9);
+        engine.game = Game::from_position(dead_stones_board(), Color::Black, RuleSet::chinese());
+        let dead_white = at(&engine, 1, 7);
+        let liberties = engine.game().board().chain_liberties(dead_white);
+        let report = search::Report {
+            decision,
+            winrate: 0.5,
+            playouts: 0,
+            elapsed: Duration::ZERO,
+            candidates: Vec::new(),
+        };
+        let played = engine.conclude(Color::Black, report, kind);
+        if cleans_up {
+            assert!(
+                matches!(played, Decision::Play(p) if liberties.contains(&p)),
+                "{kind:?} {decision:?} became {played:?}, not a liberty of B8"
+            );
+        } else {
+            assert_eq!(played, decision, "{kind:?}");
+        }
     }
 }
 

@@ -280,6 +280,8 @@ pub enum ParamChange {
     Seconds(f64),
     ResignThreshold(f64),
     Ponder(bool),
+    /// Live graphics during `genmove`: a setting of the GTP session, not of the engine.
+    LiveGfx(bool),
 }
 
 /// The most search threads `yunzi-param` accepts.
@@ -289,6 +291,12 @@ const MAX_THREADS: u64 = 1024;
 pub fn param_change(key: &str, value: &str) -> Result<ParamChange, SyntaxError> {
     let number = || super::parse::args(value, arg(uint));
     let float = || super::parse::args(value, arg(super::parse::float));
+    // GoGui's `[bool]` parameters send 1 and 0.
+    let flag = || match value {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        _ => Err(SyntaxError),
+    };
     match key {
         // More threads than any machine has cores would only make the search spawn them.
         "threads" => match number()? {
@@ -304,39 +312,50 @@ pub fn param_change(key: &str, value: &str) -> Result<ParamChange, SyntaxError> 
             t if (0.0..=1.0).contains(&t) => Ok(ParamChange::ResignThreshold(t)),
             _ => Err(SyntaxError),
         },
-        "ponder" => match value {
-            "1" | "true" => Ok(ParamChange::Ponder(true)),
-            "0" | "false" => Ok(ParamChange::Ponder(false)),
-            _ => Err(SyntaxError),
-        },
+        "ponder" => flag().map(ParamChange::Ponder),
+        "live_gfx" => flag().map(ParamChange::LiveGfx),
         _ => Err(SyntaxError),
     }
 }
 
-/// The settings after `change`.
-pub fn apply(mut params: Params, change: ParamChange) -> Params {
-    match change {
-        ParamChange::Threads(n) => params.threads = usize::try_from(n).unwrap_or(usize::MAX),
-        ParamChange::Playouts(n) => params.playouts = (n > 0).then_some(n),
-        ParamChange::Seconds(s) => params.seconds = Duration::from_secs_f64(s),
-        ParamChange::ResignThreshold(t) => params.resign_threshold = t,
-        ParamChange::Ponder(on) => params.ponder = on,
-    }
-    params
-}
-
 /// GoGui's `param` listing: `[type] key value` per setting.
-pub fn param_list(params: &Params) -> String {
+pub fn param_list(params: &Params, live_gfx: bool) -> String {
     format!(
         "[string] threads {}\n[string] playouts {}\n[string] seconds {}\n\
-         [string] resign_threshold {}\n[bool] ponder {}",
+         [string] resign_threshold {}\n[bool] ponder {}\n[bool] live_gfx {}",
         params.threads,
         params.playouts.unwrap_or(0),
         params.seconds.as_secs_f64(),
         params.resign_threshold,
-        u8::from(params.ponder)
+        u8::from(params.ponder),
+        u8::from(live_gfx)
     )
 }
+
+/// GoGui's live graphics of a search in progress: the gfx of `yunzi-winrates` and
+/// `yunzi-pv` in one multi-line `gogui-gfx:` block ended by an empty line, as GoGui clears
+/// the board for each block (single `gogui-gfx: CMD` lines would each erase the one
+/// before). `VAR` comes last, so the variation's move numbers cover the win-rate labels on
+/// its points; the best move's win rate is in the `TEXT`. `None` before any move is
+/// searched.
+pub fn live_gfx(board: &Board, analysis: &Analysis) -> Option<String> {
+    if analysis.moves.is_empty() {
+        return None;
+    }
+    let winrates = winrates_gfx(board, analysis);
+    let pv = pv_gfx(board, analysis);
+    let mut block = String::from("gogui-gfx:\n");
+    for line in winrates.lines().chain(pv.lines()) {
+        block.push_str(line);
+        block.push('\n');
+    }
+    block.push('\n');
+    Some(block)
+}
+
+/// Written when a command with live graphics ends: GoGui's documentation advises it, as an
+/// update read just before the response could otherwise be drawn during the next command.
+pub const LIVE_GFX_CLEAR: &str = "gogui-gfx: CLEAR\n";
 
 /// The move a genmove variant played, as its last line says it: `play D4`.
 pub fn play_line(board: &Board, decision: crate::search::Decision) -> String {

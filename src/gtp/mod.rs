@@ -13,6 +13,13 @@
 //! analysing until a line arrives, and so GoGui's `# interrupt` comment can stop a `genmove`
 //! early (the reader sets the engine's interrupt flag as the line arrives).
 //!
+//! ## Live graphics
+//! GoGui draws what an engine writes to standard error in its live graphics form while a
+//! command runs. With them on ([`Gtp::with_live_gfx`]), `genmove` and `kgs-genmove_cleanup`
+//! search in slices and give each slice's view, as `yunzi-winrates` and `yunzi-pv` draw it,
+//! to a sink that `main` points at standard error. Off by default: bridges and the referee
+//! read standard error too.
+//!
 //! ## Responses
 //! `=[id] result` or `?[id] message`, always with one space after the prefix, ended by one
 //! empty line. A result never holds an empty line (it would end the response early), so
@@ -32,18 +39,26 @@ use std::time::{Duration, Instant};
 use log::{debug, warn};
 
 use crate::board::{Board, Cell, Color, Move, Point};
-use crate::engine::{Engine, EngineError, MoveSearch, Ownership};
+use crate::engine::{Engine, EngineError, MoveKind, MoveSearch, Ownership};
 use crate::search::Decision;
 
 pub use commands::{Command, COMMANDS};
 pub use parse::{GtpMove, Vertex};
 
-use analysis::{AnalyzeOptions, Dialect};
+use analysis::{AnalyzeOptions, Dialect, ParamChange};
 use commands::ParseError;
 
 /// The longest slice of search between two looks at the input while analysing: short enough
 /// that a GUI's next command is answered at once.
 const SLICE: Duration = Duration::from_millis(100);
+
+/// Time between two live graphics updates during `genmove`: GoGui redraws the board for
+/// each, and the search runs in slices of this length to make them.
+const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
+
+/// Where GoGui's live graphics go: standard error in `main`, a buffer in tests. It gets
+/// whole blocks, each to be written at once.
+pub type GfxSink = Box<dyn FnMut(&str)>;
 
 /// The GTP protocol version this module speaks.
 const PROTOCOL_VERSION: &str = "2";
@@ -54,6 +69,10 @@ pub struct Gtp {
     quit: bool,
     /// The analysis being streamed, if one is.
     streaming: Option<Streaming>,
+    /// Where GoGui's live graphics go, if anywhere.
+    gfx_sink: Option<GfxSink>,
+    /// Whether `genmove` writes live graphics now (`--live-gfx`, `yunzi-param live_gfx`).
+    live_gfx: bool,
 }
 
 /// A streaming analysis in progress.
@@ -77,7 +96,18 @@ impl Gtp {
             engine,
             quit: false,
             streaming: None,
+            gfx_sink: None,
+            live_gfx: false,
         }
+    }
+
+    /// The session with GoGui's live graphics going to `sink`, written during `genmove` and
+    /// `kgs-genmove_cleanup` while `on` (which `yunzi-param live_gfx` changes). Off by
+    /// default, as bridges such as kgsGtp and gtp2ogs log standard error.
+    pub fn with_live_gfx(mut self, sink: GfxSink, on: bool) -> Gtp {
+        self.gfx_sink = Some(sink);
+        self.live_gfx = on;
+        self
     }
 
     pub fn engine(&self) -> &Engine {
@@ -94,12 +124,23 @@ impl Gtp {
     /// analysis first: the response then starts with the stream's end, and a line that is
     /// empty gets only that. A streaming command gets only its first line; see
     /// [`Gtp::continue_analysis`].
+    ///
+    /// Pondering stops for every command and resumes after one that leaves the game where
+    /// the engine's last move left it, unless an analysis now streams.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        let response = self.respond(line);
+        if self.streaming.is_none() && !self.quit {
+            self.engine.resume_pondering();
+        }
+        response
+    }
+
+    /// [`Gtp::handle_line`] but for pondering.
+    fn respond(&mut self, line: &str) -> Option<String> {
         let ended = self.streaming.is_some().then(|| self.finish_analysis());
         let Some(line) = parse::preprocess(line) else {
             return ended;
         };
-        // Pondering lasts until the controller speaks again.
         self.engine.stop_pondering();
         let (id, command) = parse::split_id(&line);
         let (name, arguments) = parse::split_name(command);
@@ -177,7 +218,7 @@ impl Gtp {
         let color = options
             .color
             .unwrap_or_else(|| self.engine.game().to_move());
-        let move_search = genmove.then(|| self.engine.begin_move_search(color));
+        let move_search = genmove.then(|| self.engine.begin_move_search(color, MoveKind::Normal));
         self.streaming = Some(Streaming {
             dialect,
             options,
@@ -186,6 +227,47 @@ impl Gtp {
             ownership: None,
             last_update: Instant::now(),
         });
+    }
+
+    /// `genmove` or `kgs-genmove_cleanup`. With live graphics on, the move search runs in
+    /// slices, as the genmove variants' does, and the sink gets the search's view after each.
+    fn genmove(&mut self, color: Color, kind: MoveKind) -> Decision {
+        let sink = match self.gfx_sink.as_mut() {
+            Some(sink) if self.live_gfx => sink,
+            _ => return self.engine.generate(color, kind),
+        };
+        let mut move_search = self.engine.begin_move_search(color, kind);
+        let mut shown = false;
+        while let Some(found) = self
+            .engine
+            .continue_move_search(&mut move_search, LIVE_GFX_INTERVAL)
+        {
+            if let Some(block) = analysis::live_gfx(self.engine.game().board(), &found) {
+                sink(&block);
+                shown = true;
+            }
+        }
+        if shown {
+            sink(analysis::LIVE_GFX_CLEAR);
+        }
+        self.engine.finish_move_search(move_search)
+    }
+
+    /// `yunzi-param KEY VALUE`: the engine's settings, or the session's live graphics.
+    fn change_param(&mut self, change: ParamChange) {
+        let mut params = self.engine.params();
+        match change {
+            ParamChange::Threads(n) => params.threads = usize::try_from(n).unwrap_or(usize::MAX),
+            ParamChange::Playouts(n) => params.playouts = (n > 0).then_some(n),
+            ParamChange::Seconds(s) => params.seconds = Duration::from_secs_f64(s),
+            ParamChange::ResignThreshold(t) => params.resign_threshold = t,
+            ParamChange::Ponder(on) => params.ponder = on,
+            ParamChange::LiveGfx(on) => {
+                self.live_gfx = on;
+                return;
+            }
+        }
+        self.engine.set_params(params);
     }
 
     fn execute(&mut self, command: Command) -> Answer {
@@ -245,16 +327,16 @@ impl Gtp {
                 Ok(String::new())
             }
             Command::Genmove(color) => {
-                let decision = engine.genmove(color);
-                Ok(decision_text(engine.game().board(), decision))
+                let decision = self.genmove(color, MoveKind::Normal);
+                Ok(decision_text(self.engine.game().board(), decision))
             }
             Command::RegGenmove(color) => {
                 let decision = engine.reg_genmove(color);
                 Ok(decision_text(engine.game().board(), decision))
             }
             Command::KgsGenmoveCleanup(color) => {
-                let decision = engine.genmove_cleanup(color);
-                Ok(decision_text(engine.game().board(), decision))
+                let decision = self.genmove(color, MoveKind::Cleanup);
+                Ok(decision_text(self.engine.game().board(), decision))
             }
             Command::Undo => engine.undo().map(|()| String::new()).map_err(failure),
             Command::TimeSettings(system) | Command::KgsTimeSettings(system) => {
@@ -343,9 +425,9 @@ impl Gtp {
                 let found = engine.analyze_once(engine.game().to_move());
                 Ok(analysis::pv_gfx(engine.game().board(), &found))
             }
-            Command::YunziParam(None) => Ok(analysis::param_list(&engine.params())),
+            Command::YunziParam(None) => Ok(analysis::param_list(&engine.params(), self.live_gfx)),
             Command::YunziParam(Some(change)) => {
-                engine.set_params(analysis::apply(engine.params(), change));
+                self.change_param(change);
                 Ok(String::new())
             }
             Command::Countlib(v) => {
@@ -490,8 +572,8 @@ fn showboard(engine: &mut Engine) -> String {
     out
 }
 
-/// Serves GTP: reads commands from `input` and writes each response to `output` (flushed)
-/// until `quit` or the end of input. Lines are read as bytes, so invalid UTF-8 is answered
+/// Serves GTP for `gtp`'s engine: reads commands from `input` and writes each response to
+/// `output` (flushed) until `quit` or the end of input. Lines are read as bytes, so invalid UTF-8 is answered
 /// (as replacement characters) rather than fatal.
 ///
 /// A thread reads the input and sends its lines over a channel: while an analysis streams,
@@ -502,9 +584,8 @@ fn showboard(engine: &mut Engine) -> String {
 pub fn serve(
     mut input: impl BufRead + Send + 'static,
     mut output: impl Write,
-    engine: Engine,
+    mut gtp: Gtp,
 ) -> io::Result<()> {
-    let mut gtp = Gtp::new(engine);
     let interrupt = gtp.engine().interrupter();
     let flag = interrupt.clone();
     let (send, lines) = mpsc::channel::<io::Result<String>>();

@@ -135,7 +135,7 @@ fn failed_commands_leave_the_game_as_it_was() {
 fn quit_answers_and_ends_the_session() {
     let input = b"name\nquit\nname\n";
     let mut output = Vec::new();
-    serve(&input[..], &mut output, gtp().engine).expect("in-memory streams");
+    serve(&input[..], &mut output, gtp()).expect("in-memory streams");
     assert_eq!(String::from_utf8_lossy(&output), "= yunzi\n\n= \n\n");
 }
 
@@ -640,7 +640,7 @@ fn yunzi_param_lists_and_changes_the_search_settings() {
     assert_eq!(
         run(&mut gtp, "yunzi-param"),
         "= [string] threads 1\n[string] playouts 10\n[string] seconds 5\n\
-         [string] resign_threshold 0\n[bool] ponder 0\n\n"
+         [string] resign_threshold 0\n[bool] ponder 0\n[bool] live_gfx 0\n\n"
     );
     for line in [
         "yunzi-param threads 2",
@@ -648,6 +648,7 @@ fn yunzi_param_lists_and_changes_the_search_settings() {
         "yunzi-param seconds 0.5",
         "yunzi-param resign_threshold 0.2",
         "yunzi-param ponder 1",
+        "yunzi-param live_gfx 1",
     ] {
         assert_eq!(run(&mut gtp, line), "= \n\n", "{line}");
     }
@@ -657,12 +658,14 @@ fn yunzi_param_lists_and_changes_the_search_settings() {
     assert_eq!(params.seconds, Duration::from_millis(500));
     assert_eq!(params.resign_threshold, 0.2);
     assert!(params.ponder);
+    assert!(gtp.live_gfx, "the session's setting, not the engine's");
     for line in [
         "yunzi-param threads",
         "yunzi-param threads 0",
         "yunzi-param threads 99999999999",
         "yunzi-param resign_threshold 2",
         "yunzi-param ponder maybe",
+        "yunzi-param live_gfx on",
         "yunzi-param colour blue",
     ] {
         assert_eq!(run(&mut gtp, line), "? syntax error\n\n", "{line}");
@@ -673,7 +676,7 @@ fn yunzi_param_lists_and_changes_the_search_settings() {
 fn serve_ends_an_analysis_when_the_next_line_arrives() {
     let input = b"boardsize 5\nlz-analyze b 1\nname\nquit\n";
     let mut output = Vec::new();
-    serve(&input[..], &mut output, gtp().engine).expect("in-memory streams");
+    serve(&input[..], &mut output, gtp()).expect("in-memory streams");
     let output = String::from_utf8_lossy(&output);
     let rest = output.strip_prefix("= \n\n=\n").expect("the header");
     let updates = rest
@@ -718,7 +721,7 @@ fn gogui_interrupt_stops_a_running_genmove_with_a_move() {
     );
     let start = Instant::now();
     let mut output = Vec::new();
-    serve(io::BufReader::new(input), &mut output, gtp().engine).expect("in-memory streams");
+    serve(io::BufReader::new(input), &mut output, gtp()).expect("in-memory streams");
     assert!(
         start.elapsed() < Duration::from_secs(30),
         "a 60-second genmove stopped early"
@@ -752,4 +755,160 @@ fn minmoves_fills_an_update_with_untried_moves() {
     moves.dedup();
     assert_eq!(moves.len(), 82, "each move once");
     run(&mut gtp, "name");
+}
+
+/// A session whose live graphics go to the returned buffer.
+fn gtp_with_live_gfx(on: bool) -> (Gtp, std::rc::Rc<std::cell::RefCell<String>>) {
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(String::new()));
+    let sink = std::rc::Rc::clone(&seen);
+    let gtp = gtp().with_live_gfx(Box::new(move |block| sink.borrow_mut().push_str(block)), on);
+    (gtp, seen)
+}
+
+/// Checks GoGui's live graphics as GoGui's `LiveGfx` reads them: multi-line `gogui-gfx:`
+/// blocks ended by an empty line, each with `LABEL` point/win-rate pairs, a `TEXT` and a
+/// `VAR` that starts with `first` and alternates colours, then `gogui-gfx: CLEAR`. Returns
+/// the number of blocks.
+fn assert_live_gfx(text: &str, first: Color, size: usize) -> usize {
+    let on_board = |v: &str| {
+        parse::args(v, parse::arg(parse::vertex)).is_ok_and(|v| v.col < size && v.row < size)
+    };
+    let body = text
+        .strip_suffix("gogui-gfx: CLEAR\n")
+        .unwrap_or_else(|| panic!("ends with CLEAR: {text:?}"));
+    let blocks: Vec<&str> = body.split_terminator("\n\n").collect();
+    assert!(!blocks.is_empty(), "{text:?}");
+    for block in &blocks {
+        let mut lines = block.lines();
+        assert_eq!(lines.next(), Some("gogui-gfx:"), "{block:?}");
+        let commands: Vec<&str> = lines.collect();
+        let words = |prefix: &str| -> Vec<&str> {
+            let line = commands
+                .iter()
+                .find(|l| l.split(' ').next() == Some(prefix));
+            let line = line.unwrap_or_else(|| panic!("no {prefix} in {block:?}"));
+            line.split(' ').skip(1).collect()
+        };
+        assert_eq!(commands.len(), 3, "LABEL, TEXT and VAR: {block:?}");
+        let labels = words("LABEL");
+        assert!(labels.len() % 2 == 0 && !labels.is_empty(), "{block:?}");
+        for pair in labels.chunks(2) {
+            assert!(on_board(pair[0]), "{block:?}");
+            assert!(pair[1].parse::<u32>().is_ok_and(|w| w <= 100), "{block:?}");
+        }
+        assert!(!words("TEXT").is_empty());
+        let var = words("VAR");
+        assert!(var.len() >= 2 && var.len() % 2 == 0, "{block:?}");
+        let mut color = first;
+        for pair in var.chunks(2) {
+            let letter = if color == Color::Black { "b" } else { "w" };
+            assert_eq!(pair[0], letter, "{block:?}");
+            assert!(on_board(pair[1]), "{block:?}");
+            color = color.opponent();
+        }
+    }
+    blocks.len()
+}
+
+#[test]
+fn genmove_draws_live_graphics_only_when_they_are_on_and_answers_as_ever() {
+    let (mut gtp, seen) = gtp_with_live_gfx(false);
+    run(&mut gtp, "boardsize 9");
+    // A time budget of three live graphics intervals.
+    run(&mut gtp, "yunzi-param playouts 0");
+    run(&mut gtp, "yunzi-param seconds 1.5");
+    let answer = run(&mut gtp, "genmove b");
+    assert!(
+        seen.borrow().is_empty(),
+        "off by default: {:?}",
+        seen.borrow()
+    );
+    assert_well_formed(&answer, "genmove b");
+    assert_eq!(
+        run(&mut gtp, "yunzi-param"),
+        "= [string] threads 1\n[string] playouts 0\n[string] seconds 1.5\n\
+         [string] resign_threshold 0\n[bool] ponder 0\n[bool] live_gfx 0\n\n"
+    );
+    run(&mut gtp, "yunzi-param live_gfx 1");
+    for (line, color, moves) in [
+        ("7 genmove w", Color::White, 2),
+        ("kgs-genmove_cleanup b", Color::Black, 3),
+    ] {
+        seen.borrow_mut().clear();
+        let answer = run(&mut gtp, line);
+        let vertex = answer
+            .strip_prefix(if line.starts_with('7') { "=7 " } else { "= " })
+            .and_then(|a| a.strip_suffix("\n\n"))
+            .unwrap_or_else(|| panic!("{line}: {answer:?}"));
+        assert!(
+            parse::args(vertex, parse::arg(parse::vertex)).is_ok(),
+            "only the move on stdout: {answer:?}"
+        );
+        assert_eq!(gtp.engine().game().moves().len(), moves, "{line} plays");
+        let blocks = assert_live_gfx(&seen.borrow(), color, 9);
+        assert!((2..=4).contains(&blocks), "one a half second: {blocks}");
+    }
+    run(&mut gtp, "yunzi-param live_gfx 0");
+    seen.borrow_mut().clear();
+    run(&mut gtp, "genmove w");
+    assert!(seen.borrow().is_empty(), "off again");
+}
+
+#[test]
+fn serve_keeps_live_graphics_off_stdout() {
+    let input = b"boardsize 7\n3 genmove b\nquit\n";
+    let serve_to_string = |gtp: Gtp| {
+        let mut output = Vec::new();
+        serve(&input[..], &mut output, gtp).expect("in-memory streams");
+        String::from_utf8_lossy(&output).into_owned()
+    };
+    let (live, seen) = gtp_with_live_gfx(true);
+    let output = serve_to_string(live);
+    let responses: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(responses.len(), 3, "{output:?}");
+    let mv = responses[1].strip_prefix("=3 ").expect("genmove succeeds");
+    assert!(
+        parse::args(mv, parse::arg(parse::vertex)).is_ok(),
+        "{output:?}"
+    );
+    // Ten playouts fit in one slice: the same search as without live graphics.
+    assert_eq!(output, serve_to_string(gtp()));
+    assert_eq!(assert_live_gfx(&seen.borrow(), Color::Black, 7), 1);
+}
+
+#[test]
+fn pondering_resumes_when_an_analysis_ends_without_a_move() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 9");
+    run(&mut gtp, "yunzi-param ponder 1");
+    run(&mut gtp, "genmove b");
+    assert!(gtp.engine().is_pondering(), "on White's time");
+    assert_eq!(run(&mut gtp, "lz-analyze w 1"), "=\n");
+    assert!(!gtp.engine().is_pondering(), "the analysis has the search");
+    next_update(&mut gtp);
+    assert_eq!(run(&mut gtp, "name"), "\n= yunzi\n\n");
+    assert!(
+        gtp.engine().is_pondering(),
+        "the game is where our move left it"
+    );
+    assert_eq!(run(&mut gtp, "kata-analyze w 1"), "=\n");
+    next_update(&mut gtp);
+    assert_eq!(run(&mut gtp, "play w e5"), "\n= \n\n");
+    assert!(
+        !gtp.engine().is_pondering(),
+        "White moved: no longer White's time"
+    );
+    run(&mut gtp, "showboard");
+    assert!(!gtp.engine().is_pondering());
+    run(&mut gtp, "genmove b");
+    assert!(gtp.engine().is_pondering());
+    assert_eq!(run(&mut gtp, "lz-analyze w 1"), "=\n");
+    assert_eq!(
+        gtp.handle_line(""),
+        Some("\n".into()),
+        "an empty line ends it"
+    );
+    assert!(gtp.engine().is_pondering());
+    run(&mut gtp, "quit");
+    assert!(!gtp.engine().is_pondering(), "not after quit");
 }
