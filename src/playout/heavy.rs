@@ -6,8 +6,9 @@
 //! 2. save an own chain it put in atari (capture an attacker in atari, or run unless the
 //!    run ends in a ladder, [`super::tactics`]);
 //! 3. catch it in a ladder if it has two liberties;
-//! 4. take the vital point of a three-point eye space next to it (nakade);
-//! 5. play a 3x3 shape ([`super::patterns`]) on one of its eight neighbours, unless that
+//! 4. give an own chain it left with two liberties a third;
+//! 5. take the vital point of a three-point eye space next to it (nakade);
+//! 6. play a 3x3 shape ([`super::patterns`]) on one of its eight neighbours, unless that
 //!    only runs into a ladder.
 //!
 //! Otherwise a random legal move that fills no true eye of one's own and is no self-atari,
@@ -64,7 +65,21 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
     if let Some(p) = tactics::catching_atari(board, color, last) {
         return Some(p);
     }
-    // 4. Take the vital point of a three-point eye space beside it.
+    // 4. Give an own chain it left with two liberties a third (or capture beside it).
+    let around = board.neighbours(last);
+    for (k, &q) in around.iter().enumerate() {
+        let counted = around[..k]
+            .iter()
+            .any(|&r| board.cell(r) == color.cell() && board.chain_head(r) == board.chain_head(q));
+        if board.cell(q) == color.cell() && !counted && tactics::liberties(board, q).count() == 2 {
+            let widen =
+                tactics::capture_beside(board, q).or_else(|| tactics::widening_liberty(board, q));
+            if let Some(p) = widen.filter(|&p| !board.is_self_atari(color, p)) {
+                return Some(p);
+            }
+        }
+    }
+    // 5. Take the vital point of a three-point eye space beside it.
     for q in board.neighbours(last) {
         if board.cell(q) == Cell::Empty {
             if let Some(v) = tactics::eye_vital_point(board, q) {
@@ -74,7 +89,7 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
             }
         }
     }
-    // 5. Shapes around it.
+    // 6. Shapes around it.
     let mut candidates = [Point::NONE; 8];
     let mut found = 0;
     let around = board
@@ -201,6 +216,29 @@ mod tests {
     }
 
     #[test]
+    fn gives_a_chain_left_with_two_liberties_a_third() {
+        // White's last move (1,2) leaves Black (1,1)-(2,1) two liberties; joining (4,1) at
+        // (3,1) gives it four, the edge at (0,1) only two.
+        let mut b = Board::from_diagram(
+            ".OO..
+             .XX.X
+             O.OO.
+             .....
+             .....",
+        )
+        .expect("valid");
+        b.play(Color::White, Move::Play(b.point_at(1, 2)))
+            .expect("legal");
+        let mut r = rng();
+        for _ in 0..20 {
+            assert_eq!(
+                Heavy.choose(&b, Color::Black, &mut r),
+                Some(b.point_at(3, 3))
+            );
+        }
+    }
+
+    #[test]
     fn takes_the_vital_point_of_a_three_point_eye_space() {
         // Black's last move (3,0) walls in a straight three on the top edge; White kills
         // it by nakade in the middle.
@@ -220,7 +258,10 @@ mod tests {
             .expect("legal");
         let mut r = rng();
         for _ in 0..20 {
-            assert_eq!(Heavy.choose(&b, Color::White, &mut r), Some(b.point_at(1, 8)));
+            assert_eq!(
+                Heavy.choose(&b, Color::White, &mut r),
+                Some(b.point_at(1, 8))
+            );
         }
     }
 

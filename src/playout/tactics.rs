@@ -23,6 +23,11 @@ pub struct Liberties {
 }
 
 impl Liberties {
+    const NONE: Liberties = Liberties {
+        points: [Point::NONE; 3],
+        count: 0,
+    };
+
     /// How many were found: 0, 1, 2, or 3 meaning three or more.
     pub fn count(&self) -> usize {
         self.count
@@ -32,27 +37,64 @@ impl Liberties {
     pub fn points(&self) -> &[Point] {
         &self.points[..self.count]
     }
+
+    /// Notes `p` unless it is known already; true once three are known.
+    fn note(&mut self, p: Point) -> bool {
+        if !self.points().contains(&p) {
+            self.points[self.count] = p;
+            self.count += 1;
+        }
+        self.count == 3
+    }
+
+    /// Notes the empty neighbours of the stones of the chain through `stone`, except
+    /// `besides`; true once three are known.
+    fn note_chain(&mut self, board: &Board, stone: Point, besides: Point) -> bool {
+        board.chain_stones(stone).any(|s| {
+            board
+                .neighbours(s)
+                .into_iter()
+                .any(|q| q != besides && board.cell(q) == Cell::Empty && self.note(q))
+        })
+    }
 }
 
 /// Up to three distinct liberties of the chain through `stone`, by a walk over its stones
 /// that stops at the third.
 pub fn liberties(board: &Board, stone: Point) -> Liberties {
-    let mut found = Liberties {
-        points: [Point::NONE; 3],
-        count: 0,
-    };
-    for s in board.chain_stones(stone) {
-        for q in board.neighbours(s) {
-            if board.cell(q) == Cell::Empty && !found.points().contains(&q) {
-                found.points[found.count] = q;
-                found.count += 1;
-                if found.count == 3 {
-                    return found;
-                }
-            }
-        }
-    }
+    let mut found = Liberties::NONE;
+    found.note_chain(board, stone, Point::NONE);
     found
+}
+
+/// A liberty of the chain through `stone`, which has two, at which its owner gets three or
+/// more (Fuego's low-liberty rule): the plainest way out of being chased. Counted without
+/// playing: the other liberty, the point's empty neighbours, and the liberties of the own
+/// chains it joins (captures it would make are left out, so it errs on the safe side).
+pub fn widening_liberty(board: &Board, stone: Point) -> Option<Point> {
+    let owner = board.cell(stone).color()?;
+    let libs = liberties(board, stone);
+    let &[first, second] = libs.points() else {
+        return None;
+    };
+    [(first, second), (second, first)]
+        .into_iter()
+        .find(|&(at, other)| {
+            if !board.is_legal(owner, at) {
+                return false;
+            }
+            let mut after = Liberties::NONE;
+            after.note(other);
+            board
+                .neighbours(at)
+                .into_iter()
+                .any(|q| match board.cell(q) {
+                    Cell::Empty => after.note(q),
+                    c if c == owner.cell() => after.note_chain(board, q, at),
+                    _ => false,
+                })
+        })
+        .map(|(at, _)| at)
 }
 
 /// A liberty of an enemy chain in atari next to the chain through `stone` that its owner may
@@ -476,5 +518,32 @@ mod tests {
         )
         .expect("valid");
         assert_eq!(eye_vital_point(&mixed, at(&mixed, 0, 0)), None);
+    }
+
+    #[test]
+    fn widening_liberty_counts_the_chains_it_joins() {
+        // Black (1,1)-(2,1) has two liberties, (0,1) and (3,1). At (3,1) it joins (4,1),
+        // which brings two more; at (0,1) the edge leaves it one new one.
+        let board = Board::from_diagram(
+            ".OO..
+             .XX.X
+             OOOO.
+             .....
+             .....",
+        )
+        .expect("valid");
+        let black = at(&board, 1, 1);
+        assert_eq!(liberties(&board, black).count(), 2);
+        assert_eq!(widening_liberty(&board, black), Some(at(&board, 3, 1)));
+        // Walled in, neither liberty gives three.
+        let cramped = Board::from_diagram(
+            ".OOO.
+             .XX.O
+             OOOO.
+             .....
+             .....",
+        )
+        .expect("valid");
+        assert_eq!(widening_liberty(&cramped, at(&cramped, 1, 1)), None);
     }
 }
