@@ -71,6 +71,13 @@ struct EngineOptions {
     /// Random seed [default: from the clock].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// UCT exploration constant of the search (for tuning matches).
+    #[arg(long, value_name = "C", default_value_t = SearchConfig::default().exploration)]
+    exploration: f64,
+    /// Playouts of a move's own statistics at which its RAVE statistics count half (for
+    /// tuning matches).
+    #[arg(long, value_name = "N", default_value_t = SearchConfig::default().rave_equivalence)]
+    rave_equivalence: f64,
     /// Resign when the win rate falls below THRESHOLD (0..1), or `never`.
     #[arg(long, value_name = "THRESHOLD|never", default_value = "0.1", value_parser = resign_threshold)]
     resign: f64,
@@ -130,6 +137,8 @@ impl EngineOptions {
             search.seed = seed;
         }
         search.resign_threshold = self.resign;
+        search.exploration = self.exploration.max(0.0);
+        search.rave_equivalence = self.rave_equivalence.max(1.0);
         search.max_tree_bytes = self.tree_memory.saturating_mul(1 << 20);
         let config = EngineConfig {
             search,

@@ -35,6 +35,11 @@ pub struct SearchConfig {
     pub max_tree_bytes: usize,
     /// Visits before a leaf gets children.
     pub expand_visits: u32,
+    /// The UCT exploration constant; small, as RAVE and priors already spread the search.
+    pub exploration: f64,
+    /// RAVE: how many playouts of a move's own statistics make its all-moves-as-first
+    /// statistics count half.
+    pub rave_equivalence: f64,
 }
 
 impl Default for SearchConfig {
@@ -47,6 +52,8 @@ impl Default for SearchConfig {
             resign_threshold: 0.1,
             max_tree_bytes: 2 << 30,
             expand_visits: 8,
+            exploration: 0.2,
+            rave_equivalence: 3000.0,
         }
     }
 }
@@ -225,6 +232,8 @@ impl Search {
             start,
             budget: *budget,
             expand_visits: self.config.expand_visits,
+            exploration: self.config.exploration,
+            rave_equivalence: self.config.rave_equivalence,
             margins: &self.margins,
         };
         let threads = self.config.threads.max(1);
@@ -547,13 +556,10 @@ struct Shared<'a> {
     start: Instant,
     budget: Budget,
     expand_visits: u32,
+    exploration: f64,
+    rave_equivalence: f64,
     margins: &'a Margins,
 }
-
-/// RAVE: how many playouts of real statistics make the AMAF ones count half.
-const RAVE_EQUIVALENCE: f64 = 3000.0;
-/// UCT exploration; small, as RAVE and priors already spread the search.
-const EXPLORATION: f64 = 0.2;
 
 impl Shared<'_> {
     /// One thread's loop; the `lead` thread also checks whether the search may stop early.
@@ -640,7 +646,7 @@ impl Shared<'_> {
             {
                 self.expand(node, &s.board, color);
             }
-            let Some(child_index) = select(self.arena, node) else {
+            let Some(child_index) = self.select(node) else {
                 break;
             };
             let child = self.arena.get(child_index);
@@ -750,33 +756,34 @@ impl Shared<'_> {
             }
         }
     }
-}
 
-/// The child to descend into: the best UCT-RAVE score with priors, or `None` when there is
-/// no legal child (or the node is still a leaf).
-fn select(arena: &Arena, node: &Node) -> Option<u32> {
-    let (first, count) = node.children()?;
-    let log_parent = ((node.visits() + 1) as f64).ln();
-    let mut best = None;
-    let mut best_score = f64::NEG_INFINITY;
-    for c in first..first + count {
-        let child = arena.get(c);
-        if child.is_illegal() {
-            continue;
+    /// The child to descend into: the best UCT-RAVE score with priors, or `None` when there is
+    /// no legal child (or the node is still a leaf).
+    fn select(&self, node: &Node) -> Option<u32> {
+        let (first, count) = node.children()?;
+        let log_parent = ((node.visits() + 1) as f64).ln();
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for c in first..first + count {
+            let child = self.arena.get(c);
+            if child.is_illegal() {
+                continue;
+            }
+            let s = child.stats();
+            let n = s.visits as f64 + s.prior_weight;
+            let q = (s.value * s.visits as f64 + s.prior_value * s.prior_weight) / n.max(1e-9);
+            let rn = s.rave_visits as f64;
+            let beta = rn / (rn + n + rn * n / self.rave_equivalence).max(1e-9);
+            let score = (1.0 - beta) * q
+                + beta * s.rave_value
+                + self.exploration * (log_parent / (n + 1.0)).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = Some(c);
+            }
         }
-        let s = child.stats();
-        let n = s.visits as f64 + s.prior_weight;
-        let q = (s.value * s.visits as f64 + s.prior_value * s.prior_weight) / n.max(1e-9);
-        let rn = s.rave_visits as f64;
-        let beta = rn / (rn + n + rn * n / RAVE_EQUIVALENCE).max(1e-9);
-        let score =
-            (1.0 - beta) * q + beta * s.rave_value + EXPLORATION * (log_parent / (n + 1.0)).sqrt();
-        if score > best_score {
-            best_score = score;
-            best = Some(c);
-        }
+        best
     }
-    best
 }
 
 /// Per-thread buffers, reused from playout to playout.

@@ -81,10 +81,7 @@ const OPENING_CENTRE: (f32, f32) = (0.7, 300.0);
 /// Whether `p` is the centre of an empty board of odd size 9 or less.
 fn is_small_board_opening_centre(board: &Board, p: Point) -> bool {
     let n = board.size();
-    n % 2 == 1
-        && n <= 9
-        && board.empty_count() == n * n
-        && board.coords(p) == (n / 2, n / 2)
+    n % 2 == 1 && n <= 9 && board.empty_count() == n * n && board.coords(p) == (n / 2, n / 2)
 }
 
 /// The judgements so far, as a weighted sum.

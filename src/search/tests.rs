@@ -362,3 +362,21 @@ fn playouts_count_by_the_game_rules_area_or_territory_rule_18() {
     assert!(winrate(RuleSet::chinese()) < 0.5);
     assert!(winrate(RuleSet::japanese()) > 0.5);
 }
+
+#[test]
+fn more_exploration_spreads_the_visits() {
+    let g = Game::new(7, RuleSet::chinese()).expect("valid size");
+    let best_share = |exploration: f64, rave_equivalence: f64| {
+        let mut s = Search::new(SearchConfig {
+            exploration,
+            rave_equivalence,
+            ..search().config().clone()
+        });
+        let report = s.run(&g, &Budget::Playouts(2000), &AtomicBool::new(false));
+        f64::from(report.candidates[0].visits) / report.playouts as f64
+    };
+    let focused = best_share(0.0, 3000.0);
+    let spread = best_share(2.0, 3000.0);
+    assert!(spread < focused, "best move's share {spread} vs {focused}");
+    assert_ne!(best_share(0.2, 10.0), best_share(0.2, 3000.0));
+}
