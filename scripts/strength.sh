@@ -2,30 +2,35 @@
 # Strength against GNU Go level 10 under the Chinese rules (komi 7.5), yunzi on one thread,
 # two games at a time, decided by scripts/referee.py. README.md records the results.
 #
-#   scripts/strength.sh 9  [GAMES]   # 9x9, about 1 s per move (28,000 playouts)
-#   scripts/strength.sh 19 [GAMES]   # 19x19, about 2 s per move (14,000 playouts)
+#   scripts/strength.sh 9  [GAMES]   # 9x9, about 1 s per move (17,000 playouts)
+#   scripts/strength.sh 19 [GAMES]   # 19x19, about 2 s per move (8,000 playouts)
 #
-# yunzi plays a fixed playout budget sized to the time per move on this machine, so a busy
-# machine slows it down instead of weakening it; the byo-yomi clock (10 or 20 s a move) is
-# generous enough that GNU Go never loses on time, and the summary reports the seconds each
-# side really used. Output goes to strength-SIZE/ (SGF files, match.dat, summary.txt).
+# yunzi plays a fixed playout budget sized to the time per move on this machine (what
+# `yunzi bench search --threads 1` runs in that time), so a busy machine slows it down
+# instead of weakening it. The byo-yomi clock (60 or 120 s a move) only catches a hung
+# engine: GNU Go level 10 sometimes thinks for over 30 s on a loaded machine, and a time
+# loss would say nothing about strength. The summary reports the seconds each side used.
+# YUNZI_ARGS adds options to yunzi's command line (e.g. "--exploration 0.1" for tuning).
+# Output goes to strength-SIZE/ (SGF files, match.dat, summary.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 size=${1:-9}
 games=${2:-$([ "$size" = 19 ] && echo 20 || echo 50)}
 case "$size" in
-    9) playouts=28000 period=10 ;;
-    19) playouts=14000 period=20 ;;
+    9) playouts=17000 period=60 ;;
+    19) playouts=8000 period=120 ;;
     *) echo "usage: $0 9|19 [GAMES]" >&2; exit 2 ;;
 esac
 
 cargo build --release --quiet
 out="strength-$size"
 mkdir -p "$out"
-yunzi="$PWD/target/release/yunzi"
+# A copy, so that rebuilding during a long match cannot swap the binary under it.
+yunzi="$PWD/$out/yunzi"
+cp target/release/yunzi "$yunzi"
 python3 scripts/referee.py \
-    --black "$yunzi --threads 1 --playouts $playouts" \
+    --black "$yunzi --threads 1 --playouts $playouts ${YUNZI_ARGS:-}" \
     --white "/usr/games/gnugo --mode gtp --level 10 --chinese-rules --positional-superko" \
     --scorer "$yunzi" --games "$games" -j 2 --size "$size" --komi 7.5 \
     --main-time 0 --byoyomi-time "$period" --byoyomi-periods 1 --seed 2026 \
