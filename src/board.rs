@@ -31,10 +31,17 @@ pub const MAX_SIZE: usize = 25;
 /// column) for `N + 2` rows (a border row above and below), plus one so diagonals stay inside.
 pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
 
-/// An array index from a stored point number.
+/// Length of the board's arrays: a power of two, so that masking an index to it lets the
+/// compiler drop the bounds check on the hot paths.
+const SLOTS: usize = MAX_POINTS.next_power_of_two();
+
+/// An index into the board's arrays from a point number or a position in the empty list.
+/// Every such index is below [`MAX_POINTS`], where the mask changes nothing.
 #[inline(always)]
-fn slot(i: u16) -> usize {
-    i as usize
+fn slot(i: impl Into<usize>) -> usize {
+    let i = i.into();
+    debug_assert!(i < MAX_POINTS);
+    i & (SLOTS - 1)
 }
 
 /// A player's colour. The discriminants index per-colour arrays.
@@ -251,19 +258,19 @@ pub struct Board {
     size: u8,
     /// Row stride of the padded array: `size + 1`.
     stride: u16,
-    cells: [Cell; MAX_POINTS],
+    cells: [Cell; SLOTS],
     /// Packed neighbour counts: 4 bits per [`Cell`] kind, at [`nbr_shift`].
-    nbrs: [u16; MAX_POINTS],
+    nbrs: [u16; SLOTS],
     /// Next stone in the same chain (circular).
-    next: [u16; MAX_POINTS],
+    next: [u16; SLOTS],
     /// Head of the chain a stone belongs to.
-    head: [u16; MAX_POINTS],
+    head: [u16; SLOTS],
     /// Chain data, valid at heads.
-    chains: [Chain; MAX_POINTS],
+    chains: [Chain; SLOTS],
     /// The empty points, in no particular order.
-    empties: [u16; MAX_POINTS],
+    empties: [u16; SLOTS],
     /// Position of each empty point in `empties`.
-    empty_pos: [u16; MAX_POINTS],
+    empty_pos: [u16; SLOTS],
     empty_count: u16,
     hash: u64,
     /// The point where a single-stone ko forbids recapture, and who may not play there.
@@ -329,13 +336,13 @@ impl Board {
         let mut board = Board {
             size: size as u8,
             stride: size as u16 + 1,
-            cells: [Cell::Border; MAX_POINTS],
-            nbrs: [0; MAX_POINTS],
-            next: [0; MAX_POINTS],
-            head: [0; MAX_POINTS],
-            chains: [Chain::default(); MAX_POINTS],
-            empties: [0; MAX_POINTS],
-            empty_pos: [0; MAX_POINTS],
+            cells: [Cell::Border; SLOTS],
+            nbrs: [0; SLOTS],
+            next: [0; SLOTS],
+            head: [0; SLOTS],
+            chains: [Chain::default(); SLOTS],
+            empties: [0; SLOTS],
+            empty_pos: [0; SLOTS],
             empty_count: 0,
             hash: zobrist::empty(size),
             ko: None,
@@ -347,7 +354,7 @@ impl Board {
                 let p = board.point_at(col, row);
                 board.cells[p.index()] = Cell::Empty;
                 board.empty_pos[p.index()] = board.empty_count;
-                board.empties[board.empty_count as usize] = p.0;
+                board.empties[slot(board.empty_count)] = p.0;
                 board.empty_count += 1;
             }
         }
@@ -532,7 +539,7 @@ impl Board {
     /// The `i`-th empty point (`i < empty_count()`), in no particular order.
     #[inline]
     pub fn empty_point(&self, i: usize) -> Point {
-        Point(self.empties[i])
+        Point(self.empties[slot(i)])
     }
 
     #[inline]
@@ -928,15 +935,15 @@ impl Board {
     fn remove_empty(&mut self, p: Point) {
         let pos = self.empty_pos[p.index()] as usize;
         self.empty_count -= 1;
-        let last = self.empties[self.empty_count as usize];
-        self.empties[pos] = last;
+        let last = self.empties[slot(self.empty_count)];
+        self.empties[slot(pos)] = last;
         self.empty_pos[slot(last)] = pos as u16;
     }
 
     #[inline]
     fn add_empty(&mut self, p: Point) {
         self.empty_pos[p.index()] = self.empty_count;
-        self.empties[self.empty_count as usize] = p.0;
+        self.empties[slot(self.empty_count)] = p.0;
         self.empty_count += 1;
     }
 
