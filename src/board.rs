@@ -278,6 +278,8 @@ pub struct Board {
     ko: Option<(Point, Color)>,
     /// Stones captured by each colour (prisoners it holds).
     captures: [u32; 2],
+    /// Stones of each colour on the board: a playout's count needs them at once.
+    stones: [u16; 2],
     last_move: Option<(Color, Move)>,
 }
 
@@ -305,6 +307,7 @@ impl Clone for Board {
         self.hash = source.hash;
         self.ko = source.ko;
         self.captures = source.captures;
+        self.stones = source.stones;
         self.last_move = source.last_move;
     }
 }
@@ -348,6 +351,7 @@ impl Board {
             hash: zobrist::empty(size),
             ko: None,
             captures: [0; 2],
+            stones: [0; 2],
             last_move: None,
         };
         for row in 0..size {
@@ -558,6 +562,12 @@ impl Board {
     #[inline]
     pub fn captures(&self, color: Color) -> u32 {
         self.captures[color.index()]
+    }
+
+    /// Stones of `color` on the board.
+    #[inline]
+    pub fn stones(&self, color: Color) -> u32 {
+        u32::from(self.stones[color.index()])
     }
 
     /// The last move played on this board (by `play` or `pass`), if any.
@@ -834,6 +844,7 @@ impl Board {
         self.remove_empty(p);
         self.cells[i] = color.cell();
         self.hash ^= zobrist::stone(color.index(), i);
+        self.stones[color.index()] += 1;
         self.head[i] = p.0;
         self.next[i] = p.0;
         self.chains[i] = Chain {
@@ -927,6 +938,7 @@ impl Board {
                 break;
             }
         }
+        self.stones[color.index()] -= removed as u16;
         removed
     }
 
@@ -948,10 +960,12 @@ impl Board {
 
     /// Recomputes everything from scratch and compares it with the incremental state: chains
     /// (membership, circular lists, heads), pseudo-liberty count, sum and sum of squares, stone
-    /// counts, neighbour counts, the empty list and the hash. For tests.
+    /// counts, neighbour counts, the empty list, the stones of each colour and the hash. For
+    /// tests.
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut hash = zobrist::empty(self.size());
         let mut empties = 0;
+        let mut stones = [0; 2];
         let mut chained = [false; MAX_POINTS];
         for p in self.points() {
             let i = p.index();
@@ -973,6 +987,7 @@ impl Board {
                 Cell::Black | Cell::White => {
                     let color = self.cells[i].color().map_or(0, Color::index);
                     hash ^= zobrist::stone(color, i);
+                    stones[color] += 1;
                     if !chained[i] {
                         self.check_chain(p, &mut chained)?;
                     }
@@ -985,6 +1000,9 @@ impl Board {
                 "{} empty points, list has {}",
                 empties, self.empty_count
             ));
+        }
+        if stones != self.stones {
+            return Err(format!("{stones:?} stones, counted {:?}", self.stones));
         }
         if hash != self.hash {
             return Err("hash differs from the recomputed hash".into());
