@@ -853,7 +853,7 @@ impl Board {
         };
         let delta_empty = 1 << nbr_shift(Cell::Empty);
         let delta_stone = 1 << nbr_shift(color.cell());
-        let own = color.cell();
+        let (own, enemy) = (color.cell(), color.opponent().cell());
         let mut joins = [false; 4];
         let mut suspects = 0;
         for (k, q) in self.neighbours(p).into_iter().enumerate() {
@@ -872,7 +872,7 @@ impl Board {
             let h = slot(self.head[qi]);
             self.chains[h].remove_lib_times(p, stone);
             joins[k] = cell == own;
-            let enemy_without_liberties = stone != 0 && cell != own && self.chains[h].libs == 0;
+            let enemy_without_liberties = (cell == enemy) & (self.chains[h].libs == 0);
             suspects |= u8::from(enemy_without_liberties) << k;
         }
         for (k, q) in self.neighbours(p).into_iter().enumerate() {
