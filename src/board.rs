@@ -766,6 +766,21 @@ impl Board {
         if self.ko == Some((p, color)) {
             return Err(Illegal::Ko);
         }
+        // Surrounded by the opponent and the edge, as at an eye of theirs: legal only by
+        // capturing. `p` is a pseudo-liberty once per stone next to it, so a chain in atari
+        // here has no more pseudo-liberties than `p` has neighbours of its colour. Usually no
+        // chain comes that close, which the counts show without the full test below. A border
+        // point's head is 0, whose chain data stay zero: `libs - 1` wraps and never counts.
+        if self.neighbour_count(p, color.cell()) == 0 {
+            let around = self.neighbour_count(p, color.opponent().cell());
+            let close = self.neighbours(p).iter().any(|q| {
+                let libs = u32::from(self.chains[slot(self.head[q.index()])].libs);
+                libs.wrapping_sub(1) < around
+            });
+            if !close {
+                return Err(Illegal::Suicide);
+            }
+        }
         // No empty neighbour: legal only by joining a chain with another liberty, or by
         // capturing (rules 8-9). An adjacent chain in atari has `p` as its last liberty.
         for q in self.neighbours(p) {
@@ -960,13 +975,18 @@ impl Board {
 
     /// Recomputes everything from scratch and compares it with the incremental state: chains
     /// (membership, circular lists, heads), pseudo-liberty count, sum and sum of squares, stone
-    /// counts, neighbour counts, the empty list, the stones of each colour and the hash. For
+    /// counts, neighbour counts, the empty list, the stones of each colour and the hash; and
+    /// that border points lead to empty chain data, which the legality test relies on. For
     /// tests.
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut hash = zobrist::empty(self.size());
         let mut empties = 0;
         let mut stones = [0; 2];
         let mut chained = [false; MAX_POINTS];
+        let border_head = |i: usize| self.cells[i] == Cell::Border && self.head[i] != 0;
+        if (0..self.used_slots()).any(border_head) || self.chains[0] != Chain::default() {
+            return Err("a border point's chain data are not zero".into());
+        }
         for p in self.points() {
             let i = p.index();
             let mut packed = 0;
