@@ -389,3 +389,42 @@ proptest! {
         prop_assert_eq!(failure, None);
     }
 }
+
+/// Whether `color` may play at `p`, from the liberties found by walking the chains: the
+/// reference the O(1) legality test must agree with.
+fn legal_by_walking(b: &Board, color: Color, p: Point) -> bool {
+    let libs_besides_p = |q: Point| b.chain_liberties(q).into_iter().filter(|&l| l != p).count();
+    b.cell(p) == Cell::Empty
+        && b.ko() != Some((p, color))
+        && b.neighbours(p).iter().any(|&q| match b.cell(q) {
+            Cell::Empty => true,
+            c if c == color.cell() => libs_besides_p(q) > 0,
+            c if c == color.opponent().cell() => libs_besides_p(q) == 0,
+            _ => false,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// The O(1) legality test agrees with walking the chains for their liberties, at every
+    /// point for both colours, through random games.
+    #[test]
+    fn legality_matches_walking_the_chains(
+        size in prop::sample::select(vec![2usize, 5, 9, 13]),
+        seed in any::<u64>(),
+    ) {
+        let mut failure = None;
+        random_game(size, seed, |b| {
+            for p in b.points() {
+                for color in [Color::Black, Color::White] {
+                    let expected = legal_by_walking(b, color, p);
+                    if b.is_legal(color, p) != expected && failure.is_none() {
+                        failure = Some(format!("{color:?} at {:?}: expected {expected}\n{b:?}", b.coords(p)));
+                    }
+                }
+            }
+        });
+        prop_assert_eq!(failure, None);
+    }
+}
