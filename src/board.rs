@@ -675,7 +675,7 @@ impl Board {
 
     /// Whether a legal stone of `color` at `p` would leave its chain with one liberty and
     /// capture nothing. O(1): each adjacent own chain's other liberties come from its
-    /// pseudo-liberty sums (see [`Board::liberties_besides`]), with no walk over its stones,
+    /// pseudo-liberty sums (see `liberties_besides` below), with no walk over its stones,
     /// which playouts full of long chains could not afford.
     pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
         let mut libs = [Point::NONE; 2];

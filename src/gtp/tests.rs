@@ -893,7 +893,7 @@ fn pondering_resumes_when_an_analysis_ends_without_a_move() {
     );
     assert_eq!(run(&mut gtp, "kata-analyze w 1"), "=\n");
     next_update(&mut gtp);
-    assert_eq!(run(&mut gtp, "play w e5"), "\n= \n\n");
+    assert_eq!(run(&mut gtp, "play w a1"), "\n= \n\n");
     assert!(
         !gtp.engine().is_pondering(),
         "White moved: no longer White's time"

@@ -45,14 +45,32 @@ fn atari(to_move: Color) -> Game {
 
 #[test]
 fn captures_the_obvious() {
-    let g = atari(Color::Black);
+    // A white stone in atari that runs out to three liberties unless Black takes it now
+    // (the ATARI chain no longer serves: the playouts read that its run ends in a ladder,
+    // so every Black move wins there).
+    let mut g = game(
+        ".....
+         ..X..
+         .XOX.
+         .....
+         .....",
+        Color::Black,
+    );
+    g.set_komi(10.0);
     let report = decide(&g, 3000);
+    let capture = at(&g, 2, 3);
     assert_eq!(
         report.decision,
-        Decision::Play(at(&g, 3, 3)),
+        Decision::Play(capture),
         "{:?}",
         report.candidates[..3].to_vec()
     );
+    let other = report
+        .candidates
+        .iter()
+        .find(|c| c.mv != Move::Play(capture))
+        .expect("other moves were tried");
+    assert!(report.candidates[0].winrate > other.winrate);
 }
 
 #[test]
