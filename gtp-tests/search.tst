@@ -6,14 +6,16 @@
 # Positions are chosen (with komi where needed) so that the point in question decides the
 # game: the search maximises its chance of winning, so elsewhere it may rightly not care.
 
-# Capture the obvious: three white stones in atari at D2 (5x5, komi 10).
+# Capture the obvious: a white stone in atari at C2 that runs out to three liberties
+# unless taken (5x5, komi 10). A chain whose run only ends in a ladder would not do: the
+# playouts read ladders, so every move wins there.
 10 loadsgf search-atari.sgf
 20 reg_genmove b
-#? [D2]
+#? [C2]
 
-# Save a chain in atari: White extends at D2.
+# Save a chain in atari: White runs out at C2.
 30 reg_genmove w
-#? [D2]
+#? [C2]
 
 # Straight three in the corner (A1 B1 C1): the middle point kills, or lives. With komi 66
 # Black wins exactly when the corner dies.
