@@ -2,7 +2,7 @@
 # Strength against GNU Go level 10 under the Chinese rules (komi 7.5), yunzi on one thread,
 # two games at a time, decided by scripts/referee.py. README.md records the results.
 #
-#   scripts/strength.sh 9  [GAMES]   # 9x9, about 1 s per move (17,000 playouts)
+#   scripts/strength.sh 9  [GAMES]   # 9x9, about 1 s per move (15,000 playouts)
 #   scripts/strength.sh 19 [GAMES]   # 19x19, about 2 s per move (8,000 playouts)
 #
 # yunzi plays a fixed playout budget sized to the time per move on this machine (what
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 size=${1:-9}
 games=${2:-$([ "$size" = 19 ] && echo 20 || echo 50)}
 case "$size" in
-    9) playouts=17000 period=60 ;;
+    9) playouts=15000 period=60 ;;
     19) playouts=8000 period=120 ;;
     *) echo "usage: $0 9|19 [GAMES]" >&2; exit 2 ;;
 esac

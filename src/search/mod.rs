@@ -52,7 +52,7 @@ impl Default for SearchConfig {
             resign_threshold: 0.1,
             max_tree_bytes: 2 << 30,
             expand_visits: 8,
-            exploration: 0.2,
+            exploration: 0.1,
             rave_equivalence: 3000.0,
         }
     }
