@@ -71,10 +71,9 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
         let counted = around[..k]
             .iter()
             .any(|&r| board.cell(r) == color.cell() && board.chain_head(r) == board.chain_head(q));
-        if board.cell(q) == color.cell() && !counted && tactics::liberties(board, q).count() == 2 {
-            let widen =
-                tactics::capture_beside(board, q).or_else(|| tactics::widening_liberty(board, q));
-            if let Some(p) = widen.filter(|&p| !board.is_self_atari(color, p)) {
+        if board.cell(q) == color.cell() && !counted {
+            let relief = tactics::two_liberty_relief(board, q);
+            if let Some(p) = relief.filter(|&p| !board.is_self_atari(color, p)) {
                 return Some(p);
             }
         }

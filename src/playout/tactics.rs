@@ -38,6 +38,15 @@ impl Liberties {
         &self.points[..self.count]
     }
 
+    /// For exactly two liberties, both ways round: (one, the other) and (the other, one),
+    /// as a move on one of them and what it leaves.
+    fn both_ways(&self) -> Option<[(Point, Point); 2]> {
+        let &[first, second] = self.points() else {
+            return None;
+        };
+        Some([(first, second), (second, first)])
+    }
+
     /// Notes `p` unless it is known already; true once three are known.
     fn note(&mut self, p: Point) -> bool {
         if !self.points().contains(&p) {
@@ -67,17 +76,24 @@ pub fn liberties(board: &Board, stone: Point) -> Liberties {
     found
 }
 
-/// A liberty of the chain through `stone`, which has two, at which its owner gets three or
-/// more (Fuego's low-liberty rule): the plainest way out of being chased. Counted without
-/// playing: the other liberty, the point's empty neighbours, and the liberties of the own
-/// chains it joins (captures it would make are left out, so it errs on the safe side).
-pub fn widening_liberty(board: &Board, stone: Point) -> Option<Point> {
-    let owner = board.cell(stone).color()?;
+/// For the chain through `stone` when it has exactly two liberties: a capture beside it, or
+/// a liberty at which its owner gets three or more (Fuego's low-liberty rule), the plainest
+/// ways out of being chased.
+pub fn two_liberty_relief(board: &Board, stone: Point) -> Option<Point> {
     let libs = liberties(board, stone);
-    let &[first, second] = libs.points() else {
+    if libs.count() != 2 {
         return None;
-    };
-    [(first, second), (second, first)]
+    }
+    capture_beside(board, stone).or_else(|| widening_liberty(board, stone, &libs))
+}
+
+/// A liberty among `libs`, the two of the chain through `stone`, at which its owner gets
+/// three or more. Counted without playing: the other liberty, the point's empty
+/// neighbours, and the liberties of the own chains it joins (captures it would make are
+/// left out, so it errs on the safe side).
+fn widening_liberty(board: &Board, stone: Point, libs: &Liberties) -> Option<Point> {
+    let owner = board.cell(stone).color()?;
+    libs.both_ways()?
         .into_iter()
         .find(|&(at, other)| {
             if !board.is_legal(owner, at) {
@@ -177,23 +193,20 @@ fn caught(board: &Board, stone: Point, scratch: &mut [Board]) -> bool {
         }
         ladder.play_legal(runner, lib);
         let libs = liberties(ladder, stone);
-        match libs.count() {
+        let ways = match libs.count() {
             0 | 1 => return true,
-            2 => {}
+            2 => libs.both_ways().expect("two liberties"),
             _ => return false,
-        }
-        let [first, second] = [libs.points[0], libs.points[1]];
-        let chase = [(first, second), (second, first)]
-            .into_iter()
-            .find_map(|(a, run_to)| {
-                if runs_free(ladder, run_to, a) || !ladder.is_legal(chaser, a) {
-                    return None;
-                }
-                trial.clone_from(ladder);
-                trial.play_legal(chaser, a);
-                (trial.atari_liberty(stone).is_some() && !escapes_at_once(trial, stone, run))
-                    .then_some(a)
-            });
+        };
+        let chase = ways.into_iter().find_map(|(a, run_to)| {
+            if runs_free(ladder, run_to, a) || !ladder.is_legal(chaser, a) {
+                return None;
+            }
+            trial.clone_from(ladder);
+            trial.play_legal(chaser, a);
+            (trial.atari_liberty(stone).is_some() && !escapes_at_once(trial, stone, run))
+                .then_some(a)
+        });
         match chase {
             Some(a) => {
                 ladder.play_legal(chaser, a);
@@ -248,12 +261,7 @@ pub fn catching_atari(board: &Board, attacker: Color, stone: Point) -> Option<Po
     if board.neighbour_count(stone, Cell::Empty) >= 3 {
         return None; // the stone alone has three liberties
     }
-    let libs = liberties(board, stone);
-    if libs.count() != 2 {
-        return None;
-    }
-    let [first, second] = [libs.points[0], libs.points[1]];
-    let candidates = [(first, second), (second, first)];
+    let candidates = liberties(board, stone).both_ways()?;
     let worth_reading = |&(a, run_to): &(Point, Point)| {
         !runs_free(board, run_to, a)
             && board.is_legal(attacker, a)
@@ -539,7 +547,7 @@ mod tests {
         .expect("valid");
         let black = at(&board, 1, 1);
         assert_eq!(liberties(&board, black).count(), 2);
-        assert_eq!(widening_liberty(&board, black), Some(at(&board, 3, 1)));
+        assert_eq!(two_liberty_relief(&board, black), Some(at(&board, 3, 1)));
         // Walled in, neither liberty gives three.
         let cramped = Board::from_diagram(
             ".OOO.
@@ -549,6 +557,6 @@ mod tests {
              .....",
         )
         .expect("valid");
-        assert_eq!(widening_liberty(&cramped, at(&cramped, 1, 1)), None);
+        assert_eq!(two_liberty_relief(&cramped, at(&cramped, 1, 1)), None);
     }
 }
