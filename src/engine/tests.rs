@@ -344,20 +344,9 @@ fn pondering_is_off_by_default() {
     assert!(!engine.is_pondering());
 }
 
-/// A finished 9x9 game but for a dead white stone at B8 and a dead black one at H2.
+/// [`crate::search::fixtures::DEAD_STONES`] as a board.
 fn dead_stones_board() -> Board {
-    Board::from_diagram(
-        "...XO.O.O
-         .O.XOOOOO
-         ...XO.O.O
-         XXXXOOOOO
-         .X.XO.O.O
-         XXXXOOOOO
-         .X.XO....
-         XXXXO..X.
-         .X.XO....",
-    )
-    .expect("valid")
+    Board::from_diagram(crate::search::fixtures::DEAD_STONES).expect("valid")
 }
 
 #[test]

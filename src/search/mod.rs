@@ -840,5 +840,20 @@ impl Drop for PathGuard<'_> {
     }
 }
 
+/// Positions shared by the search's tests and the engine's.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    /// A finished 9x9 game but for a dead white stone at B8 and a dead black one at H2.
+    pub const DEAD_STONES: &str = "...XO.O.O
+                                   .O.XOOOOO
+                                   ...XO.O.O
+                                   XXXXOOOOO
+                                   .X.XO.O.O
+                                   XXXXOOOOO
+                                   .X.XO....
+                                   XXXXO..X.
+                                   .X.XO....";
+}
+
 #[cfg(test)]
 mod tests;

@@ -160,18 +160,7 @@ fn does_not_pass_after_the_opponent_while_losing() {
 
 #[test]
 fn dead_stones_inside_territory_are_dead() {
-    let g = game(
-        "...XO.O.O
-         .O.XOOOOO
-         ...XO.O.O
-         XXXXOOOOO
-         .X.XO.O.O
-         XXXXOOOOO
-         .X.XO....
-         XXXXO..X.
-         .X.XO....",
-        Color::Black,
-    );
+    let g = game(fixtures::DEAD_STONES, Color::Black);
     let judged = search().life_and_death(&g);
     let own: Vec<String> = judged
         .ownership
