@@ -59,10 +59,11 @@ pub fn prior(board: &Board, color: Color, mv: Move) -> (f32, f32) {
             judged.push((0.6, 6.0));
         }
     }
-    if let Some(line) = empty_area_line(board, p) {
+    if let Some((line, other_line)) = empty_area_lines(board, p) {
         judged.push(match line {
             0 => (0.1, 40.0),
             1 => (0.25, 30.0),
+            2 | 3 if board.size() >= 13 && other_line <= 4 => EMPTY_CORNER,
             2 | 3 => (0.65, 20.0),
             _ => (0.5, 10.0),
         });
@@ -105,9 +106,14 @@ fn distance(board: &Board, a: Point, b: Point) -> usize {
     dx + dy + dx.max(dy)
 }
 
-/// For a point with no stone within two lines of it, its line from the edge (0 = first
-/// line); `None` where stones are near, as the edge then says little.
-fn empty_area_line(board: &Board, p: Point) -> Option<usize> {
+/// The 3-3, 3-4, 4-4, 3-5 and 4-5 points of an empty corner of a big board: corners first,
+/// as every strong player and program opens. Playouts cannot tell them from the side on
+/// 19x19 in a few thousand games, so without this the opening search was nearly flat.
+const EMPTY_CORNER: (f32, f32) = (0.8, 30.0);
+
+/// For a point with no stone within two lines of it, its lines from the edge, nearer first
+/// (0 = first line); `None` where stones are near, as the edge then says little.
+fn empty_area_lines(board: &Board, p: Point) -> Option<(usize, usize)> {
     let n = board.size();
     let (x, y) = board.coords(p);
     for dx in -2i32..=2 {
@@ -121,7 +127,8 @@ fn empty_area_line(board: &Board, p: Point) -> Option<usize> {
             }
         }
     }
-    Some(x.min(y).min(n - 1 - x).min(n - 1 - y))
+    let (across, down) = (x.min(n - 1 - x), y.min(n - 1 - y));
+    Some((across.min(down), across.max(down)))
 }
 
 #[cfg(test)]
