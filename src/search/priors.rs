@@ -180,6 +180,18 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_big_board_corner_comes_before_its_sides() {
+        let board = Board::new(19).expect("valid");
+        let at = |x, y| prior(&board, Color::Black, Move::Play(board.point_at(x, y))).0;
+        let (star, komoku, side) = (at(3, 3), at(2, 15), at(3, 9));
+        assert!(star > side && komoku > side, "{star} {komoku} {side}");
+        // On 9x9 every third-line point is near a corner: none of them is preferred.
+        let small = Board::new(9).expect("valid");
+        let small_at = |x, y| prior(&small, Color::Black, Move::Play(small.point_at(x, y))).0;
+        assert_eq!(small_at(2, 2), small_at(2, 4));
+    }
+
+    #[test]
     fn running_into_a_ladder_is_bad_and_starting_one_is_good() {
         // Black (2,2) in atari: running at (3,2) ends on the top edge (see playout::tactics).
         let caught = Board::from_diagram(tactics::fixtures::LADDER).expect("valid");

@@ -387,3 +387,47 @@ fn more_exploration_spreads_the_visits() {
     assert!(spread < focused, "best move's share {spread} vs {focused}");
     assert_ne!(best_share(0.2, 10.0), best_share(0.2, 3000.0));
 }
+
+#[test]
+fn widening_lets_in_one_more_move_per_growth_of_the_visits() {
+    assert_eq!(widened(0), 5);
+    assert!(widened(50) > widened(0));
+    assert!((12..=16).contains(&widened(500)), "{}", widened(500));
+    assert!((22..=26).contains(&widened(8000)), "{}", widened(8000));
+}
+
+#[test]
+fn on_19x19_widening_keeps_the_opening_search_in_the_corners() {
+    let g = Game::new(19, RuleSet::chinese()).expect("valid size");
+    let tried = |widening: bool| {
+        let mut s = Search::new(SearchConfig {
+            widening,
+            ..search().config().clone()
+        });
+        let report = s.run(&g, &Budget::Playouts(2000), &AtomicBool::new(false));
+        let board = g.board();
+        report
+            .candidates
+            .iter()
+            .filter(|c| c.visits > 0)
+            .map(|c| match c.mv {
+                Move::Play(p) => {
+                    let (x, y) = board.coords(p);
+                    let (across, down) = (x.min(18 - x), y.min(18 - y));
+                    (across.min(down), across.max(down))
+                }
+                Move::Pass => (0, 0),
+            })
+            .collect::<Vec<_>>()
+    };
+    let widened_lines = tried(true);
+    assert!(widened_lines.len() <= widened(2000));
+    assert!(
+        widened_lines
+            .iter()
+            .all(|&(line, other)| (2..=3).contains(&line) && other <= 4),
+        "moves tried off the corner points: {widened_lines:?}"
+    );
+    // Without it the same playouts spread over most of the board.
+    assert!(tried(false).len() > 100);
+}
