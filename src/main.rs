@@ -78,6 +78,10 @@ struct EngineOptions {
     /// tuning matches).
     #[arg(long, value_name = "N", default_value_t = SearchConfig::default().rave_equivalence)]
     rave_equivalence: f64,
+    /// Search every move of every node on 13x13 and up too, without progressive widening
+    /// (for tuning matches).
+    #[arg(long)]
+    no_widening: bool,
     /// Resign when the win rate falls below THRESHOLD (0..1), or `never`.
     #[arg(long, value_name = "THRESHOLD|never", default_value = "0.1", value_parser = resign_threshold)]
     resign: f64,
@@ -139,6 +143,7 @@ impl EngineOptions {
         search.resign_threshold = self.resign;
         search.exploration = self.exploration.max(0.0);
         search.rave_equivalence = self.rave_equivalence.max(1.0);
+        search.widening = !self.no_widening;
         search.max_tree_bytes = self.tree_memory.saturating_mul(1 << 20);
         let config = EngineConfig {
             search,
