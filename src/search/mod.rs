@@ -40,7 +40,7 @@ pub struct SearchConfig {
     /// RAVE: how many playouts of a move's own statistics make its all-moves-as-first
     /// statistics count half.
     pub rave_equivalence: f64,
-    /// Progressive widening on boards of [`WIDENING_MIN_SIZE`] and up (see [`widened`]).
+    /// Progressive widening on big boards ([`priors::BIG_BOARD`] and up; see [`widened`]).
     pub widening: bool,
 }
 
@@ -237,7 +237,7 @@ impl Search {
             expand_visits: self.config.expand_visits,
             exploration: self.config.exploration,
             rave_equivalence: self.config.rave_equivalence,
-            widening: self.config.widening && game.board().size() >= WIDENING_MIN_SIZE,
+            widening: self.config.widening && priors::is_big(game.board()),
             margins: &self.margins,
         };
         let threads = self.config.threads.max(1);
@@ -728,11 +728,7 @@ impl Shared<'_> {
                 } as u64;
                 (hash ^ index).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             };
-            children.sort_by(|a, b| {
-                (b.1.total_cmp(&a.1))
-                    .then(b.2.total_cmp(&a.2))
-                    .then_with(|| tie(b.0).cmp(&tie(a.0)))
-            });
+            children.sort_by(|a, b| (b.1.total_cmp(&a.1)).then_with(|| tie(b.0).cmp(&tie(a.0))));
         }
         self.arena.expand(node, &children);
     }
@@ -817,13 +813,11 @@ impl Shared<'_> {
     }
 }
 
-/// The smallest board searched with progressive widening. A 9x9 node can afford to try
-/// all of its 81 moves; on 19x19 the prior order has to concentrate the search, or a few
-/// thousand playouts spread evenly over 361 moves (as the opening search did without it).
-pub const WIDENING_MIN_SIZE: usize = 13;
-
 /// Progressive widening (Coulom's progressive unpruning, Chaslot et al.'s Mango): how many
-/// of a node's children, best prior first, `select` considers after `visits` visits. Five
+/// of a node's children, best prior first, `select` considers after `visits` visits. A 9x9
+/// node can afford to try all of its 81 moves; on 19x19 the prior order has to concentrate
+/// the search, or a few thousand playouts spread evenly over 361 moves (as the opening
+/// search did without it). Five
 /// at first, one more each time the visits grow by a factor of 1.3 past 50: about 14 at
 /// 500 visits and 24 at 8,000.
 fn widened(visits: u32) -> usize {

@@ -54,16 +54,21 @@ pub fn prior(board: &Board, color: Color, mv: Move) -> (f32, f32) {
     if patterns::matches(board, p) {
         judged.push((0.7, 10.0));
     }
-    if let Some((_, Move::Play(last))) = board.last_move() {
-        if distance(board, p, last) <= 2 {
-            judged.push((0.6, 6.0));
-        }
+    let big = is_big(board);
+    let near_last =
+        matches!(board.last_move(), Some((_, Move::Play(last))) if distance(board, p, last) <= 2);
+    if near_last {
+        judged.push(if big { NEAR_LAST_BIG } else { (0.6, 6.0) });
+    }
+    let tactical = captures > 0 || saves || ladders;
+    if big && !tactical && !near_last && edge_lines(board, p).0 == 0 {
+        judged.push(QUIET_FIRST_LINE);
     }
     if let Some((line, other_line)) = empty_area_lines(board, p) {
         judged.push(match line {
             0 => (0.1, 40.0),
             1 => (0.25, 30.0),
-            2 | 3 if board.size() >= 13 && other_line <= 4 => EMPTY_CORNER,
+            2 | 3 if big && other_line <= 4 => EMPTY_CORNER,
             2 | 3 => (0.65, 20.0),
             _ => (0.5, 10.0),
         });
@@ -106,6 +111,24 @@ fn distance(board: &Board, a: Point, b: Point) -> usize {
     dx + dy + dx.max(dy)
 }
 
+/// Boards from 13x13 up: the search cannot try every move of every node there, so the
+/// priors also rank the moves for progressive widening, and the opening has corners and
+/// sides. Their judgements below apply only there; 9x9 keeps the priors its strength was
+/// measured with.
+pub const BIG_BOARD: usize = 13;
+
+pub fn is_big(board: &Board) -> bool {
+    board.size() >= BIG_BOARD
+}
+
+/// Answering the last move: on a big board most good moves are near it (Pachi's and
+/// michi's distance priors), and many quiet moves far away would otherwise rank level.
+const NEAR_LAST_BIG: (f32, f32) = (0.7, 10.0);
+
+/// A quiet first-line move far from the last move: 3x3 patterns match many of these on
+/// the edge, and they are rarely worth a place among the first moves a node tries.
+const QUIET_FIRST_LINE: (f32, f32) = (0.2, 20.0);
+
 /// The 3-3, 3-4, 4-4, 3-5 and 4-5 points of an empty corner of a big board: corners first,
 /// as every strong player and program opens. Playouts cannot tell them from the side on
 /// 19x19 in a few thousand games, so without this the opening search was nearly flat.
@@ -127,8 +150,15 @@ fn empty_area_lines(board: &Board, p: Point) -> Option<(usize, usize)> {
             }
         }
     }
+    Some(edge_lines(board, p))
+}
+
+/// The lines of `p` from the edges (0 = first line), nearer first.
+fn edge_lines(board: &Board, p: Point) -> (usize, usize) {
+    let n = board.size();
+    let (x, y) = board.coords(p);
     let (across, down) = (x.min(n - 1 - x), y.min(n - 1 - y));
-    Some((across.min(down), across.max(down)))
+    (across.min(down), across.max(down))
 }
 
 #[cfg(test)]
