@@ -222,6 +222,29 @@ mod tests {
     }
 
     #[test]
+    fn quiet_first_line_moves_rank_low_on_big_boards_only() {
+        // A white stone on the second line; Black's first-line move under it is quiet.
+        let first_line_vs_open = |size: usize| {
+            let mid = size / 2;
+            let rows: Vec<String> = (0..size)
+                .map(|row| {
+                    (0..size)
+                        .map(|col| if (col, row) == (1, mid) { 'O' } else { '.' })
+                        .collect()
+                })
+                .collect();
+            let board = Board::from_diagram(&rows.join("\n")).expect("valid");
+            let under = prior(&board, Color::Black, Move::Play(board.point_at(0, mid))).0;
+            let open = prior(&board, Color::Black, Move::Play(board.point_at(mid, mid))).0;
+            (under, open)
+        };
+        let (under, open) = first_line_vs_open(19);
+        assert!(under < 0.4 && under < open, "{under} vs {open}");
+        let (under, _) = first_line_vs_open(9);
+        assert!(under >= 0.5, "9x9 keeps its priors: {under}");
+    }
+
+    #[test]
     fn running_into_a_ladder_is_bad_and_starting_one_is_good() {
         // Black (2,2) in atari: running at (3,2) ends on the top edge (see playout::tactics).
         let caught = Board::from_diagram(tactics::fixtures::LADDER).expect("valid");
