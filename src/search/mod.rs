@@ -1,8 +1,9 @@
 //! Monte Carlo tree search: UCT with RAVE and priors over one tree that every thread shares.
 //!
 //! One playout: descend from the root choosing children by `select` (superko checked for
-//! every tree move, rule 10), expand a leaf once it has been visited often enough
-//! (`tree`'s protocol), finish the game with the heavy playout policy, and add the result
+//! every tree move, rule 10; on big boards only among the best few by prior, more as the
+//! node's visits grow: progressive widening), expand a leaf once it has been visited often
+//! enough (`tree`'s protocol), finish the game with the heavy playout policy, and add the result
 //! to every node on the path, plus all-moves-as-first (RAVE) results to their siblings.
 //! Threads run that loop on the shared tree with rayon; one thread runs it inline, which is
 //! the plain reference path (and, with a seed and a playout budget, deterministic).
@@ -817,9 +818,8 @@ impl Shared<'_> {
 /// of a node's children, best prior first, `select` considers after `visits` visits. A 9x9
 /// node can afford to try all of its 81 moves; on 19x19 the prior order has to concentrate
 /// the search, or a few thousand playouts spread evenly over 361 moves (as the opening
-/// search did without it). Five
-/// at first, one more each time the visits grow by a factor of 1.3 past 50: about 14 at
-/// 500 visits and 24 at 8,000.
+/// search did without it). Five at first, one more each time the visits grow by a factor
+/// of 1.3 past 50: about 14 at 500 visits and 24 at 8,000.
 fn widened(visits: u32) -> usize {
     const FIRST: usize = 5;
     const START: f64 = 50.0;
