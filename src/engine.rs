@@ -76,6 +76,25 @@ impl Default for EngineConfig {
     }
 }
 
+impl EngineConfig {
+    /// For tests: one thread, a fixed seed and `playouts` a move, so every run plays the
+    /// same moves; it never resigns, and the tree stays small.
+    #[cfg(test)]
+    pub fn deterministic(playouts: u64) -> EngineConfig {
+        EngineConfig {
+            search: SearchConfig {
+                threads: 1,
+                seed: 1,
+                resign_threshold: 0.0,
+                max_tree_bytes: 16 << 20,
+                ..SearchConfig::default()
+            },
+            playouts: Some(playouts),
+            ..EngineConfig::default()
+        }
+    }
+}
+
 /// Why the engine refused a request. Each variant is one GTP error text.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineError {

@@ -6,18 +6,7 @@ use crate::board::Cell;
 use crate::game::KoRule;
 
 fn engine(size: usize) -> Engine {
-    let config = EngineConfig {
-        search: SearchConfig {
-            threads: 1,
-            seed: 1,
-            resign_threshold: 0.0,
-            max_tree_bytes: 16 << 20,
-            ..SearchConfig::default()
-        },
-        playouts: Some(20),
-        rules: RuleSet::chinese(),
-        ponder: false,
-    };
+    let config = EngineConfig::deterministic(20);
     let mut engine = Engine::new(config, TimeConfig::default());
     engine.set_board_size(size).expect("valid size");
     engine

@@ -4,26 +4,13 @@
 
 use super::*;
 use crate::engine::EngineConfig;
-use crate::game::RuleSet;
-use crate::search::SearchConfig;
 use crate::time::TimeConfig;
 use analysis::Dialect;
 use rand::{rngs::SmallRng, Rng, SeedableRng};
 
 /// A deterministic engine with a tiny search budget.
 fn gtp() -> Gtp {
-    let config = EngineConfig {
-        search: SearchConfig {
-            threads: 1,
-            seed: 1,
-            resign_threshold: 0.0,
-            max_tree_bytes: 16 << 20,
-            ..SearchConfig::default()
-        },
-        playouts: Some(10),
-        rules: RuleSet::chinese(),
-        ponder: false,
-    };
+    let config = EngineConfig::deterministic(10);
     Gtp::new(Engine::new(config, TimeConfig::default()))
 }
 
