@@ -41,7 +41,8 @@ pub struct SearchConfig {
     /// RAVE: how many playouts of a move's own statistics make its all-moves-as-first
     /// statistics count half.
     pub rave_equivalence: f64,
-    /// Progressive widening on big boards ([`priors::BIG_BOARD`] and up; see [`widened`]).
+    /// Progressive widening on boards of 13x13 and up: a node tries its best few moves by
+    /// prior first, more as its visits grow (see `widened`).
     pub widening: bool,
 }
 
