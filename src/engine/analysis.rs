@@ -271,16 +271,9 @@ mod tests {
     use crate::time::TimeConfig;
 
     fn engine(size: usize, playouts: u64) -> Engine {
-        let config = EngineConfig {
-            search: SearchConfig {
-                threads: 1,
-                seed: 3,
-                max_tree_bytes: 16 << 20,
-                ..SearchConfig::default()
-            },
-            playouts: Some(playouts),
-            ..EngineConfig::default()
-        };
+        let mut config = EngineConfig::deterministic(playouts);
+        config.search.seed = 3;
+        config.search.resign_threshold = SearchConfig::default().resign_threshold;
         let mut engine = Engine::new(config, TimeConfig::default());
         engine.set_board_size(size).expect("a valid size");
         engine

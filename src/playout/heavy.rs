@@ -126,6 +126,14 @@ mod tests {
         PlayoutRng::seed_from_u64(5)
     }
 
+    /// The policy picks `expected` for `color` every time, not just under one random draw.
+    fn always_chooses(board: &Board, color: Color, expected: Point) {
+        let mut r = rng();
+        for _ in 0..20 {
+            assert_eq!(Heavy.choose(board, color, &mut r), Some(expected));
+        }
+    }
+
     #[test]
     fn captures_a_stone_left_in_atari() {
         let mut b = Board::from_diagram(
@@ -218,13 +226,7 @@ mod tests {
         .expect("valid");
         b.play(Color::White, Move::Play(b.point_at(1, 2)))
             .expect("legal");
-        let mut r = rng();
-        for _ in 0..20 {
-            assert_eq!(
-                Heavy.choose(&b, Color::Black, &mut r),
-                Some(b.point_at(3, 3))
-            );
-        }
+        always_chooses(&b, Color::Black, b.point_at(3, 3));
     }
 
     #[test]
@@ -245,13 +247,7 @@ mod tests {
         .expect("valid");
         b.play(Color::Black, Move::Play(b.point_at(3, 8)))
             .expect("legal");
-        let mut r = rng();
-        for _ in 0..20 {
-            assert_eq!(
-                Heavy.choose(&b, Color::White, &mut r),
-                Some(b.point_at(1, 8))
-            );
-        }
+        always_chooses(&b, Color::White, b.point_at(1, 8));
     }
 
     #[test]
