@@ -115,8 +115,9 @@ fn distance(board: &Board, a: Point, b: Point) -> usize {
 /// priors also rank the moves for progressive widening, and the opening has corners and
 /// sides. Their judgements below apply only there; 9x9 keeps the priors its strength was
 /// measured with.
-pub const BIG_BOARD: usize = 13;
+const BIG_BOARD: usize = 13;
 
+/// Whether `board` is big: see [`BIG_BOARD`].
 pub fn is_big(board: &Board) -> bool {
     board.size() >= BIG_BOARD
 }
