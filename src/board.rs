@@ -281,6 +281,8 @@ pub struct Board {
     /// Stones of each colour on the board: a playout's count needs them at once.
     stones: [u16; 2],
     last_move: Option<(Color, Move)>,
+    /// The move before the last: playouts' last-good-reply tables key on both.
+    second_last_move: Option<(Color, Move)>,
 }
 
 impl Clone for Board {
@@ -309,6 +311,7 @@ impl Clone for Board {
         self.captures = source.captures;
         self.stones = source.stones;
         self.last_move = source.last_move;
+        self.second_last_move = source.second_last_move;
     }
 }
 
@@ -353,6 +356,7 @@ impl Board {
             captures: [0; 2],
             stones: [0; 2],
             last_move: None,
+            second_last_move: None,
         };
         for row in 0..size {
             for col in 0..size {
@@ -574,6 +578,12 @@ impl Board {
     #[inline]
     pub fn last_move(&self) -> Option<(Color, Move)> {
         self.last_move
+    }
+
+    /// The move before [`Board::last_move`], if any.
+    #[inline]
+    pub fn second_last_move(&self) -> Option<(Color, Move)> {
+        self.second_last_move
     }
 
     /// The head of the chain a stone belongs to: equal heads mean the same chain.
@@ -817,6 +827,7 @@ impl Board {
     #[inline]
     pub fn pass(&mut self, color: Color) {
         self.ko = None;
+        self.second_last_move = self.last_move;
         self.last_move = Some((color, Move::Pass));
     }
 
@@ -850,6 +861,7 @@ impl Board {
                 self.ko = Some((last_captured, enemy));
             }
         }
+        self.second_last_move = self.last_move;
         self.last_move = Some((color, Move::Play(p)));
         captured
     }

@@ -82,6 +82,9 @@ struct EngineOptions {
     /// (for tuning matches).
     #[arg(long)]
     no_widening: bool,
+    /// No last good replies in the playouts on 13x13 and up (for tuning matches).
+    #[arg(long)]
+    no_replies: bool,
     /// Resign when the win rate falls below THRESHOLD (0..1), or `never`.
     #[arg(long, value_name = "THRESHOLD|never", default_value = "0.1", value_parser = resign_threshold)]
     resign: f64,
@@ -144,6 +147,7 @@ impl EngineOptions {
         search.exploration = self.exploration.max(0.0);
         search.rave_equivalence = self.rave_equivalence.max(1.0);
         search.widening = !self.no_widening;
+        search.replies = !self.no_replies;
         search.max_tree_bytes = self.tree_memory.saturating_mul(1 << 20);
         let config = EngineConfig {
             search,

@@ -8,6 +8,7 @@
 
 mod heavy;
 pub mod patterns;
+pub mod replies;
 pub mod tactics;
 
 use rand::{rngs::SmallRng, Rng};
@@ -16,6 +17,18 @@ use crate::board::{Board, Cell, Color, Point};
 use crate::scoring;
 
 pub use heavy::Heavy;
+pub use replies::{Replies, WithReplies};
+
+/// Boards from 13x13 up, where playouts and the search use knowledge that 9x9 does without:
+/// a few thousand playouts cannot try every move of every node there, and the opening has
+/// corners, sides and empty areas. 9x9 keeps the policy and priors its strength was
+/// measured with.
+const BIG_BOARD: usize = 13;
+
+/// Whether `board` is big: see [`BIG_BOARD`].
+pub fn is_big(board: &Board) -> bool {
+    board.size() >= BIG_BOARD
+}
 
 /// How a playout ended.
 #[derive(Clone, Copy, Debug, PartialEq)]

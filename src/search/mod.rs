@@ -21,7 +21,7 @@ use rand::SeedableRng;
 
 use crate::board::{Board, Color, Move, Point, MAX_POINTS};
 use crate::game::{Counting, Game};
-use crate::playout::{self, Heavy, PlayoutRng};
+use crate::playout::{self, Heavy, PlayoutRng, Replies, WithReplies};
 use crate::scoring;
 use tree::{Arena, Node};
 
@@ -44,6 +44,8 @@ pub struct SearchConfig {
     /// Progressive widening on boards of 13x13 and up: a node tries its best few moves by
     /// prior first, more as its visits grow (see `widened`).
     pub widening: bool,
+    /// Last good replies in the playouts on boards of 13x13 and up ([`playout::replies`]).
+    pub replies: bool,
 }
 
 impl Default for SearchConfig {
@@ -59,6 +61,7 @@ impl Default for SearchConfig {
             exploration: 0.1,
             rave_equivalence: 3000.0,
             widening: true,
+            replies: true,
         }
     }
 }
@@ -239,7 +242,8 @@ impl Search {
             expand_visits: self.config.expand_visits,
             exploration: self.config.exploration,
             rave_equivalence: self.config.rave_equivalence,
-            widening: self.config.widening && priors::is_big(game.board()),
+            widening: self.config.widening && playout::is_big(game.board()),
+            replies: self.config.replies && playout::is_big(game.board()),
             margins: &self.margins,
         };
         let threads = self.config.threads.max(1);
@@ -296,6 +300,7 @@ impl Search {
         let mut totals = [0i32; MAX_POINTS];
         let mut owners = [0i8; MAX_POINTS];
         let mut scratch = board.clone();
+        let policy = Heavy::for_board(board);
         for run in 0..runs {
             let first = if run % 2 == 0 {
                 Color::Black
@@ -304,7 +309,7 @@ impl Search {
             };
             scratch.clone_from(board);
             scratch.pass(first.opponent());
-            playout::run(&mut scratch, first, 0.0, &Heavy, &mut rng, |_, _| {});
+            playout::run(&mut scratch, first, 0.0, &policy, &mut rng, |_, _| {});
             scoring::owners(&scratch, &mut owners);
             for p in board.points() {
                 totals[p.index()] += owners[p.index()] as i32;
@@ -565,6 +570,7 @@ struct Shared<'a> {
     exploration: f64,
     rave_equivalence: f64,
     widening: bool,
+    replies: bool,
     margins: &'a Margins,
 }
 
@@ -688,9 +694,17 @@ impl Shared<'_> {
         }
         s.path = guard.commit();
         let moves = &mut s.moves;
-        let outcome = playout::run(&mut s.board, color, self.komi, &Heavy, rng, |c, p| {
-            moves.push((c, p))
-        });
+        let record = |c, p| moves.push((c, p));
+        let heavy = Heavy::for_board(&s.board);
+        let outcome = if self.replies {
+            let policy = WithReplies {
+                replies: &s.replies,
+                policy: heavy,
+            };
+            playout::run(&mut s.board, color, self.komi, &policy, rng, record)
+        } else {
+            playout::run(&mut s.board, color, self.komi, &heavy, rng, record)
+        };
         let margin = match self.counting {
             Counting::Area => outcome.margin,
             Counting::Territory => outcome.margin + scoring::territory_correction(&s.board),
@@ -705,19 +719,28 @@ impl Shared<'_> {
             _ => 1,
         };
         self.update(s, black);
+        if self.replies {
+            let winner = match black {
+                2 => Some(Color::Black),
+                0 => Some(Color::White),
+                _ => None,
+            };
+            s.replies.learn(&s.moves, winner);
+        }
         true
     }
 
     fn expand(&self, node: &Node, board: &Board, color: Color) {
+        let priors = priors::NodePriors::new(board, color);
         let mut children: Vec<(Move, f32, f32)> = board
             .points()
             .filter(|&p| board.is_legal(color, p))
             .map(|p| {
-                let (value, weight) = priors::prior(board, color, Move::Play(p));
+                let (value, weight) = priors.of(Move::Play(p));
                 (Move::Play(p), value, weight)
             })
             .collect();
-        let (value, weight) = priors::prior(board, color, Move::Pass);
+        let (value, weight) = priors.of(Move::Pass);
         children.push((Move::Pass, value, weight));
         if self.widening {
             // Best prior first, for `select`'s window; equal priors in an order that
@@ -839,6 +862,8 @@ struct Scratch {
     /// For RAVE: (stamp, first colour to play the point) per point.
     first: Vec<(u32, Option<Color>)>,
     stamp: u32,
+    /// This thread's last good replies, learnt over this search.
+    replies: Replies,
 }
 
 impl Scratch {
@@ -850,6 +875,7 @@ impl Scratch {
             hashes: Vec::with_capacity(64),
             first: vec![(0, None); MAX_POINTS],
             stamp: 0,
+            replies: Replies::default(),
         }
     }
 }

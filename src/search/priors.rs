@@ -5,18 +5,79 @@
 //! seen `sum(weight)` playouts at the weighted mean value. The search soon outweighs them.
 
 use crate::board::{Board, Cell, Color, Move, Point};
-use crate::playout::{patterns, tactics};
+use crate::playout::{is_big, patterns, tactics};
 
 /// Every move starts here: a little evidence of an even game.
 const EVEN: (f32, f32) = (0.5, 4.0);
 
-/// The prior (value, weight) of `mv` for `color` on `board`.
-pub fn prior(board: &Board, color: Color, mv: Move) -> (f32, f32) {
+/// The priors of one node's moves: what they share is worked out once, when the node
+/// gets its children.
+pub struct NodePriors<'a> {
+    board: &'a Board,
+    color: Color,
+    /// On big boards, the playout policy's answers to the last move that the judgements
+    /// of each move alone do not see (see [`policy_answers`]).
+    answers: [Point; 4],
+}
+
+impl NodePriors<'_> {
+    pub fn new(board: &Board, color: Color) -> NodePriors<'_> {
+        let answers = if is_big(board) {
+            policy_answers(board, color)
+        } else {
+            [Point::NONE; 4]
+        };
+        NodePriors {
+            board,
+            color,
+            answers,
+        }
+    }
+
+    /// The prior (value, weight) of `mv`.
+    pub fn of(&self, mv: Move) -> (f32, f32) {
+        let mut judged = prior(self.board, self.color, mv);
+        if matches!(mv, Move::Play(p) if self.answers.contains(&p)) {
+            judged.push(POLICY_ANSWER);
+        }
+        (judged.weighted_sum / judged.weight, judged.weight)
+    }
+}
+
+/// A third liberty for an own chain the last move left with two, or the vital point of a
+/// three-point eye space beside it: the heavy playouts' answers (steps 4 and 5 there),
+/// which the tree should read first too. On 19x19 a node sees a few dozen playouts, too
+/// few to find them among the other moves of its window by itself.
+const POLICY_ANSWER: (f32, f32) = (0.8, 20.0);
+
+/// See [`POLICY_ANSWER`]: at most one per neighbour of the last move, a relief for an own
+/// chain there or the vital point of an eye space there; `Point::NONE` fills the rest.
+fn policy_answers(board: &Board, color: Color) -> [Point; 4] {
+    let mut answers = [Point::NONE; 4];
+    let Some((_, Move::Play(last))) = board.last_move() else {
+        return answers;
+    };
+    for (k, q) in board.neighbours(last).into_iter().enumerate() {
+        let answer = match board.cell(q) {
+            c if c == color.cell() => tactics::two_liberty_relief(board, q),
+            Cell::Empty => tactics::eye_vital_point(board, q),
+            _ => None,
+        };
+        if let Some(p) = answer.filter(|&p| !board.is_self_atari(color, p)) {
+            answers[k] = p;
+        }
+    }
+    answers
+}
+
+/// The judgements of `mv` for `color` on `board` by itself.
+fn prior(board: &Board, color: Color, mv: Move) -> Judgement {
+    let mut judged = Judgement::default();
     let Move::Play(p) = mv else {
         // Passing is rarely best while points remain; the tree can still learn otherwise.
-        return (0.1, 30.0);
+        judged.push((0.1, 30.0));
+        return judged;
     };
-    let mut judged = Judgement::default();
     judged.push(EVEN);
     if board.is_true_eye(color, p) {
         judged.push((0.0, 100.0));
@@ -76,7 +137,7 @@ pub fn prior(board: &Board, color: Color, mv: Move) -> (f32, f32) {
     if is_small_board_opening_centre(board, p) {
         judged.push(OPENING_CENTRE);
     }
-    (judged.weighted_sum / judged.weight, judged.weight)
+    judged
 }
 
 /// The first move in the centre of an empty small board: strong players and programs agree
@@ -109,17 +170,6 @@ fn distance(board: &Board, a: Point, b: Point) -> usize {
     let ((ax, ay), (bx, by)) = (board.coords(a), board.coords(b));
     let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
     dx + dy + dx.max(dy)
-}
-
-/// Boards from 13x13 up: the search cannot try every move of every node there, so the
-/// priors also rank the moves for progressive widening, and the opening has corners and
-/// sides. Their judgements below apply only there; 9x9 keeps the priors its strength was
-/// measured with.
-const BIG_BOARD: usize = 13;
-
-/// Whether `board` is big: see [`BIG_BOARD`].
-pub fn is_big(board: &Board) -> bool {
-    board.size() >= BIG_BOARD
 }
 
 /// Answering the last move: on a big board most good moves are near it (Pachi's and
@@ -165,6 +215,10 @@ fn edge_lines(board: &Board, p: Point) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn prior(board: &Board, color: Color, mv: Move) -> (f32, f32) {
+        NodePriors::new(board, color).of(mv)
+    }
 
     fn at(board: &Board, col: usize, line: usize) -> Move {
         Move::Play(board.point_at(col, board.size() - 1 - line))
@@ -260,6 +314,33 @@ mod tests {
         let atari = prior(&before, Color::White, Move::Play(before.point_at(2, 5))).0;
         let quiet = prior(&before, Color::White, Move::Play(before.point_at(6, 2))).0;
         assert!(atari > 0.7, "the catching atari {atari} vs quiet {quiet}");
+    }
+
+    #[test]
+    fn the_playouts_answer_to_a_chasing_move_ranks_high_on_big_boards_only() {
+        // White's last move (9,8) leaves Black (9,9) with two liberties; the relief the
+        // playouts would play gets the policy's prior, the other liberty does not.
+        let relieved = |size: usize| {
+            let mut board = Board::new(size).expect("valid");
+            let mid = size / 2;
+            let mut play = |color, x, y| {
+                let p = board.point_at(x, y);
+                board.play(color, Move::Play(p)).expect("legal");
+            };
+            play(Color::Black, mid, mid);
+            play(Color::White, mid - 1, mid);
+            play(Color::Black, 0, 0);
+            play(Color::White, mid, mid - 1);
+            let stone = board.point_at(mid, mid);
+            let relief = tactics::two_liberty_relief(&board, stone).expect("a relief");
+            let alone = super::prior(&board, Color::Black, Move::Play(relief));
+            let with_node = prior(&board, Color::Black, Move::Play(relief));
+            (alone.weighted_sum / alone.weight, with_node.0)
+        };
+        let (alone, with_node) = relieved(19);
+        assert!(with_node > alone + 0.05, "{with_node} vs {alone}");
+        let (alone, with_node) = relieved(9);
+        assert_eq!(with_node, alone, "9x9 keeps its priors");
     }
 
     #[test]

@@ -431,3 +431,27 @@ fn on_19x19_widening_keeps_the_opening_search_in_the_corners() {
     // Without it the same playouts spread over most of the board.
     assert!(tried(false).len() > 100);
 }
+
+#[test]
+fn last_good_replies_change_the_playouts_on_big_boards_only() {
+    let searched = |size: usize, replies: bool| {
+        let mut g = Game::new(size, RuleSet::chinese()).expect("valid size");
+        let mid = size / 2;
+        for (x, y) in [(2, 2), (mid, mid), (size - 3, 2)] {
+            let p = g.board().point_at(x, y);
+            g.play(g.to_move(), Move::Play(p)).expect("legal");
+        }
+        let mut s = Search::new(SearchConfig {
+            replies,
+            ..search().config().clone()
+        });
+        let report = s.run(&g, &Budget::Playouts(600), &AtomicBool::new(false));
+        report
+            .candidates
+            .iter()
+            .map(|c| (c.mv, c.visits))
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(searched(19, true), searched(19, false));
+    assert_eq!(searched(9, true), searched(9, false));
+}
