@@ -3,7 +3,7 @@
 # two games at a time, decided by scripts/referee.py. README.md records the results.
 #
 #   scripts/strength.sh 9  [GAMES]   # 9x9, about 1 s per move (15,000 playouts)
-#   scripts/strength.sh 19 [GAMES]   # 19x19, about 2 s per move (8,000 playouts)
+#   scripts/strength.sh 19 [GAMES]   # 19x19, about 2 s per move (10,000 playouts)
 #
 # yunzi plays a fixed playout budget sized to the time per move on this machine (what
 # `yunzi bench search --threads 1` runs in that time), so a busy machine slows it down
@@ -19,7 +19,7 @@ size=${1:-9}
 games=${2:-$([ "$size" = 19 ] && echo 20 || echo 50)}
 case "$size" in
     9) playouts=15000 period=60 ;;
-    19) playouts=8000 period=120 ;;
+    19) playouts=10000 period=120 ;;
     *) echo "usage: $0 9|19 [GAMES]" >&2; exit 2 ;;
 esac
 
