@@ -3,7 +3,8 @@
 //! One playout: descend from the root choosing children by `select` (superko checked for
 //! every tree move, rule 10; on big boards only among the best few by prior, more as the
 //! node's visits grow: progressive widening), expand a leaf once it has been visited often
-//! enough (`tree`'s protocol), finish the game with the heavy playout policy, and add the result
+//! enough (`tree`'s protocol), finish the game with the heavy playout policy (on big boards
+//! also the thread's last good replies, which learn from each result), and add the result
 //! to every node on the path, plus all-moves-as-first (RAVE) results to their siblings.
 //! Threads run that loop on the shared tree with rayon; one thread runs it inline, which is
 //! the plain reference path (and, with a seed and a playout budget, deterministic).
