@@ -10,7 +10,10 @@
 
 use crate::board::{Board, Color, Move, Point, MAX_POINTS};
 
-use super::{heavy::sensible, PlayoutRng, Policy};
+use super::{
+    heavy::{atari_at_last_move, sensible},
+    PlayoutRng, Policy,
+};
 
 /// One thread's reply tables; `Point::NONE` where none is known.
 pub struct Replies {
@@ -97,6 +100,9 @@ pub struct WithReplies<'a, P> {
 
 impl<P: Policy> Policy for WithReplies<'_, P> {
     fn choose(&self, board: &Board, color: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        if atari_at_last_move(board, color) {
+            return self.policy.choose(board, color, rng);
+        }
         let remembered = self.replies.replies(board, color);
         remembered
             .into_iter()
