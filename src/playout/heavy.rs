@@ -75,9 +75,10 @@ pub fn atari_at_last_move(board: &Board, color: Color) -> bool {
     last_color != color
         && board.cell(last) == last_color.cell()
         && (board.atari_liberty(last).is_some()
-            || board.neighbours(last).iter().any(|&q| {
-                board.cell(q) == color.cell() && board.atari_liberty(q).is_some()
-            }))
+            || board
+                .neighbours(last)
+                .iter()
+                .any(|&q| board.cell(q) == color.cell() && board.atari_liberty(q).is_some()))
 }
 
 /// Legal, not into one's own true eye, and no self-atari of more than a lone stone.
