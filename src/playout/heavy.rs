@@ -66,6 +66,21 @@ fn empty_area_point(board: &Board, rng: &mut PlayoutRng) -> Option<Point> {
         .find(|&p| board.neighbourhood(p) == EMPTY_AROUND)
 }
 
+/// Whether the opponent's last stone is in atari or put an own chain beside it in atari:
+/// the fights that the policy's first two steps settle, before any remembered reply.
+pub fn atari_at_last_move(board: &Board, color: Color) -> bool {
+    let Some((last_color, Move::Play(last))) = board.last_move() else {
+        return false;
+    };
+    last_color != color
+        && board.cell(last) == last_color.cell()
+        && (board.atari_liberty(last).is_some()
+            || board
+                .neighbours(last)
+                .iter()
+                .any(|&q| board.cell(q) == color.cell() && board.atari_liberty(q).is_some()))
+}
+
 /// Legal, not into one's own true eye, and no self-atari of more than a lone stone.
 #[inline]
 pub fn sensible(board: &Board, color: Color, p: Point) -> bool {

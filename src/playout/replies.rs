@@ -1,7 +1,9 @@
 //! Last good reply with forgetting (Drake 2009; Baier & Drake 2010, "The Power of
 //! Forgetting"): playouts remember, for each colour, the reply that won after a move and
 //! after a pair of moves, and play it first the next time that move comes up; a reply that
-//! loses is forgotten.
+//! loses is forgotten. While the last move left a stone in atari beside it, capturing or
+//! saving it (the heavy policy's first two steps) comes before any remembered reply: a
+//! reply that won once elsewhere must not throw away a chain.
 //!
 //! The tables belong to one search thread and learn from each of its playouts, so the
 //! playouts adapt to the position searched: the answers that decide its fights come up
@@ -10,7 +12,10 @@
 
 use crate::board::{Board, Color, Move, Point, MAX_POINTS};
 
-use super::{heavy::sensible, PlayoutRng, Policy};
+use super::{
+    heavy::{atari_at_last_move, sensible},
+    PlayoutRng, Policy,
+};
 
 /// One thread's reply tables; `Point::NONE` where none is known.
 pub struct Replies {
@@ -89,7 +94,8 @@ fn two_slot(color: Color, before: Point, last: Point) -> usize {
 }
 
 /// A policy that plays a remembered reply when it is sensible (legal, no own eye filled,
-/// no self-atari but a lone stone's) and asks `policy` otherwise.
+/// no self-atari but a lone stone's) and no atari beside the last move needs answering,
+/// and asks `policy` otherwise.
 pub struct WithReplies<'a, P> {
     pub replies: &'a Replies,
     pub policy: P,
@@ -97,6 +103,9 @@ pub struct WithReplies<'a, P> {
 
 impl<P: Policy> Policy for WithReplies<'_, P> {
     fn choose(&self, board: &Board, color: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        if atari_at_last_move(board, color) {
+            return self.policy.choose(board, color, rng);
+        }
         let remembered = self.replies.replies(board, color);
         remembered
             .into_iter()
@@ -217,5 +226,43 @@ mod tests {
             let chosen = policy.choose(&occupied, Color::Black, &mut r);
             assert!(chosen.is_some_and(|q| occupied.is_legal(Color::Black, q)));
         }
+    }
+
+    #[test]
+    fn an_atari_beside_the_last_move_comes_before_the_reply() {
+        let board = Board::new(9).expect("valid");
+        let p = |x, y| board.point_at(x, y);
+        let mut replies = Replies::default();
+        // Black once won by answering White's (4,3) far away at (0,8).
+        replies.learn(
+            &[
+                (Color::Black, p(6, 6)),
+                (Color::White, p(4, 3)),
+                (Color::Black, p(0, 8)),
+            ],
+            Some(Color::Black),
+        );
+        let policy = WithReplies {
+            replies: &replies,
+            policy: crate::playout::Heavy::default(),
+        };
+        let mut r = rng();
+        // Here the same move puts Black (4,4) in atari: Black runs at (4,5) instead.
+        let mut atari = Board::new(9).expect("valid");
+        for (color, x, y) in [
+            (Color::Black, 4, 4),
+            (Color::White, 3, 4),
+            (Color::Black, 6, 6),
+            (Color::White, 5, 4),
+            (Color::Black, 7, 7),
+            (Color::White, 4, 3),
+        ] {
+            atari.play(color, Move::Play(p(x, y))).expect("legal");
+        }
+        assert_eq!(atari.atari_liberty(p(4, 4)), Some(p(4, 5)));
+        assert_eq!(policy.choose(&atari, Color::Black, &mut r), Some(p(4, 5)));
+        // Without the atari the reply is played.
+        let quiet = after(p(6, 6), p(4, 3));
+        assert_eq!(policy.choose(&quiet, Color::Black, &mut r), Some(p(0, 8)));
     }
 }
