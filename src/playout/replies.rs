@@ -132,6 +132,18 @@ mod tests {
         board
     }
 
+    /// Teaches `replies` a 9x9 game of Black, White, Black at `moves` that Black won.
+    fn black_won(replies: &mut Replies, moves: [(usize, usize); 3]) {
+        let board = Board::new(9).expect("valid");
+        let colours = [Color::Black, Color::White, Color::Black];
+        let game: Vec<(Color, Point)> = colours
+            .into_iter()
+            .zip(moves)
+            .map(|(c, (x, y))| (c, board.point_at(x, y)))
+            .collect();
+        replies.learn(&game, Some(Color::Black));
+    }
+
     #[test]
     fn a_winning_reply_is_played_and_a_losing_one_forgotten() {
         let board = Board::new(9).expect("valid");
@@ -170,22 +182,8 @@ mod tests {
         let p = |x, y| board.point_at(x, y);
         let mut replies = Replies::default();
         // After B (2,2) W (6,6) Black won with (4,4); after B (2,6) W (6,6) with (5,5).
-        replies.learn(
-            &[
-                (Color::Black, p(2, 2)),
-                (Color::White, p(6, 6)),
-                (Color::Black, p(4, 4)),
-            ],
-            Some(Color::Black),
-        );
-        replies.learn(
-            &[
-                (Color::Black, p(2, 6)),
-                (Color::White, p(6, 6)),
-                (Color::Black, p(5, 5)),
-            ],
-            Some(Color::Black),
-        );
+        black_won(&mut replies, [(2, 2), (6, 6), (4, 4)]);
+        black_won(&mut replies, [(2, 6), (6, 6), (5, 5)]);
         let policy = WithReplies {
             replies: &replies,
             policy: Light,
@@ -206,14 +204,7 @@ mod tests {
         let board = Board::new(9).expect("valid");
         let p = |x, y| board.point_at(x, y);
         let mut replies = Replies::default();
-        replies.learn(
-            &[
-                (Color::Black, p(2, 2)),
-                (Color::White, p(6, 6)),
-                (Color::Black, p(4, 4)),
-            ],
-            Some(Color::Black),
-        );
+        black_won(&mut replies, [(2, 2), (6, 6), (4, 4)]);
         // White answers at (6,6) again, but Black's reply point is taken this time.
         let occupied = after(p(4, 4), p(6, 6));
         let policy = WithReplies {
@@ -234,14 +225,7 @@ mod tests {
         let p = |x, y| board.point_at(x, y);
         let mut replies = Replies::default();
         // Black once won by answering White's (4,3) far away at (0,8).
-        replies.learn(
-            &[
-                (Color::Black, p(6, 6)),
-                (Color::White, p(4, 3)),
-                (Color::Black, p(0, 8)),
-            ],
-            Some(Color::Black),
-        );
+        black_won(&mut replies, [(6, 6), (4, 3), (0, 8)]);
         let policy = WithReplies {
             replies: &replies,
             policy: crate::playout::Heavy::default(),

@@ -245,6 +245,7 @@ impl Search {
             rave_equivalence: self.config.rave_equivalence,
             widening: self.config.widening && playout::is_big(game.board()),
             replies: self.config.replies && playout::is_big(game.board()),
+            heavy: Heavy::for_board(game.board()),
             margins: &self.margins,
         };
         let threads = self.config.threads.max(1);
@@ -571,7 +572,10 @@ struct Shared<'a> {
     exploration: f64,
     rave_equivalence: f64,
     widening: bool,
+    /// Whether each thread learns and plays last good replies.
     replies: bool,
+    /// The playout policy for this board.
+    heavy: Heavy,
     margins: &'a Margins,
 }
 
@@ -579,7 +583,7 @@ impl Shared<'_> {
     /// One thread's loop; the `lead` thread also checks whether the search may stop early.
     fn work(&self, seed: u64, lead: bool) {
         let mut rng = PlayoutRng::seed_from_u64(seed);
-        let mut scratch = Scratch::new(self.game.board());
+        let mut scratch = Scratch::new(self.game.board(), self.replies);
         // Finished playouts are counted here and published in batches: a shared counter
         // bumped by every playout of every thread would cost scaling.
         let mut finished = 0;
@@ -696,15 +700,15 @@ impl Shared<'_> {
         s.path = guard.commit();
         let moves = &mut s.moves;
         let record = |c, p| moves.push((c, p));
-        let heavy = Heavy::for_board(&s.board);
-        let outcome = if self.replies {
-            let policy = WithReplies {
-                replies: &s.replies,
-                policy: heavy,
-            };
-            playout::run(&mut s.board, color, self.komi, &policy, rng, record)
-        } else {
-            playout::run(&mut s.board, color, self.komi, &heavy, rng, record)
+        let outcome = match &s.replies {
+            Some(replies) => {
+                let policy = WithReplies {
+                    replies,
+                    policy: self.heavy,
+                };
+                playout::run(&mut s.board, color, self.komi, &policy, rng, record)
+            }
+            None => playout::run(&mut s.board, color, self.komi, &self.heavy, rng, record),
         };
         let margin = match self.counting {
             Counting::Area => outcome.margin,
@@ -720,13 +724,13 @@ impl Shared<'_> {
             _ => 1,
         };
         self.update(s, black);
-        if self.replies {
+        if let Some(replies) = &mut s.replies {
             let winner = match black {
                 2 => Some(Color::Black),
                 0 => Some(Color::White),
                 _ => None,
             };
-            s.replies.learn(&s.moves, winner);
+            replies.learn(&s.moves, winner);
         }
         true
     }
@@ -863,12 +867,13 @@ struct Scratch {
     /// For RAVE: (stamp, first colour to play the point) per point.
     first: Vec<(u32, Option<Color>)>,
     stamp: u32,
-    /// This thread's last good replies, learnt over this search.
-    replies: Replies,
+    /// This thread's last good replies, learnt over this search, when it uses them.
+    replies: Option<Replies>,
 }
 
 impl Scratch {
-    fn new(board: &Board) -> Scratch {
+    /// Buffers for searching `board`; reply tables only if the search plays `replies`.
+    fn new(board: &Board, replies: bool) -> Scratch {
         Scratch {
             board: board.clone(),
             path: Vec::with_capacity(64),
@@ -876,7 +881,7 @@ impl Scratch {
             hashes: Vec::with_capacity(64),
             first: vec![(0, None); MAX_POINTS],
             stamp: 0,
-            replies: Replies::default(),
+            replies: replies.then(Replies::default),
         }
     }
 }

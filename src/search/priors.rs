@@ -319,7 +319,7 @@ mod tests {
     #[test]
     fn the_playouts_answer_to_a_chasing_move_ranks_high_on_big_boards_only() {
         // White's last move (9,8) leaves Black (9,9) with two liberties; the relief the
-        // playouts would play gets the policy's prior, the other liberty does not.
+        // playouts would play gets the policy's prior on top of its own judgements.
         let relieved = |size: usize| {
             let mut board = Board::new(size).expect("valid");
             let mid = size / 2;
