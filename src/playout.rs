@@ -16,7 +16,7 @@ use rand::{rngs::SmallRng, Rng};
 use crate::board::{Board, Cell, Color, Point};
 use crate::scoring;
 
-pub use heavy::Heavy;
+pub use heavy::{answer_beside, Heavy};
 pub use replies::{Replies, WithReplies};
 
 /// Boards from 13x13 up, where playouts and the search use knowledge that 9x9 does without:

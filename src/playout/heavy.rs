@@ -11,8 +11,13 @@
 //! 6. play a 3x3 shape ([`super::patterns`]) on one of its eight neighbours, unless that
 //!    only runs into a ladder.
 //!
-//! Otherwise, on big boards, a point in the middle of an empty 3x3 area if one of a few
-//! random tries finds one (MoGo's "fill the board"); then a random legal move that fills
+//! Then, on big boards only:
+//! 7. capture an opponent chain beside one's own previous stone that is in atari, one the
+//!    opponent let go (MoGo's capture anywhere, looked for where it is likely);
+//! 8. a point in the middle of an empty 3x3 area if one of a few random tries finds one
+//!    (MoGo's "fill the board").
+//!
+//! Otherwise a random legal move that fills
 //! no true eye of one's own and is no self-atari, except a lone stone's, which is how a
 //! nakade throw-in kills.
 
@@ -23,18 +28,19 @@ use super::{patterns, random_below, random_move, tactics, PlayoutRng, Policy};
 /// The heavy policy. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Heavy {
-    /// Try empty areas before a plain random move.
-    pub fill_board: bool,
+    /// Take the big-board steps 7 and 8 before a plain random move.
+    pub big: bool,
 }
 
 impl Heavy {
-    /// The policy for `board`: filling the board on big boards only. A 19x19 playout's
-    /// random moves otherwise crowd next to stones already there and leave whole areas
-    /// to be settled last, at random; 9x9 has no such areas and keeps the policy its
-    /// strength was measured with.
+    /// The policy for `board`: steps 7 and 8 on big boards only. A 19x19 playout's random
+    /// moves otherwise crowd next to stones already there, leave whole areas to be settled
+    /// last, at random, and leave chains in atari for many moves, far from the last
+    /// move, where nothing answers them; 9x9 keeps the policy its strength was measured
+    /// with.
     pub fn for_board(board: &Board) -> Heavy {
         Heavy {
-            fill_board: super::is_big(board),
+            big: super::is_big(board),
         }
     }
 }
@@ -44,13 +50,30 @@ impl Policy for Heavy {
         if let Some(p) = answer_last_move(board, color, rng) {
             return Some(p);
         }
-        if self.fill_board {
-            if let Some(p) = empty_area_point(board, rng) {
+        if self.big {
+            if let Some(p) = capture_let_go(board, color).or_else(|| empty_area_point(board, rng)) {
                 return Some(p);
             }
         }
         random_move(board, rng, |p| sensible(board, color, p))
     }
+}
+
+/// Step 7: the liberty of an opponent chain in atari beside one's own previous stone,
+/// where the opponent's last move did not save it.
+fn capture_let_go(board: &Board, color: Color) -> Option<Point> {
+    let (own, Move::Play(previous)) = board.second_last_move()? else {
+        return None;
+    };
+    if own != color || board.cell(previous) != color.cell() {
+        return None;
+    }
+    board
+        .neighbours(previous)
+        .into_iter()
+        .filter(|&q| board.cell(q) == color.opponent().cell())
+        .filter_map(|q| board.atari_liberty(q))
+        .find(|&lib| board.is_legal(color, lib))
 }
 
 /// [`Board::neighbourhood`]'s code for eight empty neighbours: `Cell::Empty` in each slot.
@@ -122,8 +145,7 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
             .iter()
             .any(|&r| board.cell(r) == color.cell() && board.chain_head(r) == board.chain_head(q));
         if board.cell(q) == color.cell() && !counted {
-            let relief = tactics::two_liberty_relief(board, q);
-            if let Some(p) = relief.filter(|&p| !board.is_self_atari(color, p)) {
+            if let Some(p) = answer_beside(board, color, q) {
                 return Some(p);
             }
         }
@@ -131,10 +153,8 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
     // 5. Take the vital point of a three-point eye space beside it.
     for q in board.neighbours(last) {
         if board.cell(q) == Cell::Empty {
-            if let Some(v) = tactics::eye_vital_point(board, q) {
-                if sensible(board, color, v) {
-                    return Some(v);
-                }
+            if let Some(v) = answer_beside(board, color, q) {
+                return Some(v);
             }
         }
     }
@@ -156,6 +176,19 @@ fn answer_last_move(board: &Board, color: Color, rng: &mut PlayoutRng) -> Option
         }
     }
     (found > 0).then(|| candidates[random_below(rng, found)])
+}
+
+/// Steps 4 and 5 at `q`, a neighbour of the opponent's last stone: a third liberty that is
+/// no self-atari for the own chain through `q` if it has two, or the sensible vital point
+/// of the three-point eye space through `q` if it is empty.
+pub fn answer_beside(board: &Board, color: Color, q: Point) -> Option<Point> {
+    match board.cell(q) {
+        c if c == color.cell() => {
+            tactics::two_liberty_relief(board, q).filter(|&p| !board.is_self_atari(color, p))
+        }
+        Cell::Empty => tactics::eye_vital_point(board, q).filter(|&v| sensible(board, color, v)),
+        _ => None,
+    }
 }
 
 /// A move that saves the chain through `stone`, in atari: capture an adjacent enemy chain in
@@ -349,7 +382,7 @@ mod tests {
 
     #[test]
     fn fills_empty_areas_first_on_big_boards_only() {
-        assert!(!Heavy::for_board(&Board::new(9).expect("valid")).fill_board);
+        assert!(!Heavy::for_board(&Board::new(9).expect("valid")).big);
         // One stone on 19x19: a fifth of the empty points are on the edge or beside it.
         let mut board = Board::new(19).expect("valid");
         board
@@ -366,5 +399,34 @@ mod tests {
         let plain = in_empty_area(Heavy::default());
         assert!(filling >= 195, "{filling} of 200 in an empty area");
         assert!(plain < 185, "{plain} of 200 without filling");
+    }
+
+    #[test]
+    fn captures_what_the_opponent_let_go_on_big_boards_only() {
+        // Black's last move (5,5) put White (5,6) in atari; White answered far away.
+        let mut board = Board::new(13).expect("valid");
+        for (color, (x, y)) in [
+            (Color::White, (5, 6)),
+            (Color::Black, (4, 6)),
+            (Color::White, (10, 2)),
+            (Color::Black, (6, 6)),
+            (Color::White, (2, 10)),
+            (Color::Black, (5, 5)),
+            (Color::White, (10, 10)),
+        ] {
+            board
+                .play(color, Move::Play(board.point_at(x, y)))
+                .expect("legal");
+        }
+        let capture = board.point_at(5, 7);
+        assert_eq!(board.atari_liberty(board.point_at(5, 6)), Some(capture));
+        let mut r = rng();
+        let captures = |policy: Heavy, r: &mut PlayoutRng| {
+            (0..50)
+                .filter(|_| policy.choose(&board, Color::Black, r) == Some(capture))
+                .count()
+        };
+        assert_eq!(captures(Heavy::for_board(&board), &mut r), 50);
+        assert!(captures(Heavy::default(), &mut r) < 5);
     }
 }

@@ -5,7 +5,7 @@
 //! seen `sum(weight)` playouts at the weighted mean value. The search soon outweighs them.
 
 use crate::board::{Board, Cell, Color, Move, Point};
-use crate::playout::{is_big, patterns, tactics};
+use crate::playout::{answer_beside, is_big, patterns, tactics};
 
 /// Every move starts here: a little evidence of an even game.
 const EVEN: (f32, f32) = (0.5, 4.0);
@@ -58,12 +58,7 @@ fn policy_answers(board: &Board, color: Color) -> [Point; 4] {
         return answers;
     };
     for (k, q) in board.neighbours(last).into_iter().enumerate() {
-        let answer = match board.cell(q) {
-            c if c == color.cell() => tactics::two_liberty_relief(board, q),
-            Cell::Empty => tactics::eye_vital_point(board, q),
-            _ => None,
-        };
-        if let Some(p) = answer.filter(|&p| !board.is_self_atari(color, p)) {
+        if let Some(p) = answer_beside(board, color, q) {
             answers[k] = p;
         }
     }
