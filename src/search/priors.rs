@@ -4,7 +4,7 @@
 //! Each judgement that applies adds its (value, weight); the node starts as if it had already
 //! seen `sum(weight)` playouts at the weighted mean value. The search soon outweighs them.
 
-use crate::board::{Board, Cell, Color, Move, Point, MAX_POINTS};
+use crate::board::{Board, Cell, Color, Move, Point};
 use crate::playout::{answer_beside, is_big, patterns, tactics};
 
 /// Every move starts here: a little evidence of an even game.
@@ -18,55 +18,29 @@ pub struct NodePriors<'a> {
     /// On big boards, the playout policy's answers to the last move that the judgements
     /// of each move alone do not see (see [`policy_answers`]).
     answers: [Point; 4],
-    /// On big boards, each point's common-fate-graph distance from the last move, up to
-    /// [`CFG_NEAR`]'s reach (see [`cfg_distances`]); empty elsewhere.
-    cfg: Vec<u8>,
 }
 
 impl NodePriors<'_> {
     pub fn new(board: &Board, color: Color) -> NodePriors<'_> {
-        let last = match board.last_move() {
-            Some((_, Move::Play(last))) => Some(last),
-            _ => None,
-        };
-        let (answers, cfg) = match last {
-            Some(last) if is_big(board) => {
-                (policy_answers(board, color), cfg_distances(board, last))
-            }
-            _ => ([Point::NONE; 4], Vec::new()),
+        let answers = if is_big(board) {
+            policy_answers(board, color)
+        } else {
+            [Point::NONE; 4]
         };
         NodePriors {
             board,
             color,
             answers,
-            cfg,
         }
     }
 
     /// The prior (value, weight) of `mv`.
     pub fn of(&self, mv: Move) -> (f32, f32) {
-        let near = match mv {
-            Move::Play(p) => self.near_last(p),
-            Move::Pass => None,
-        };
-        let mut judged = prior(self.board, self.color, mv, near);
+        let mut judged = prior(self.board, self.color, mv);
         if matches!(mv, Move::Play(p) if self.answers.contains(&p)) {
             judged.push(POLICY_ANSWER);
         }
         (judged.weighted_sum / judged.weight, judged.weight)
-    }
-
-    /// The judgement of `p` for its nearness to the last move, if it is near: by
-    /// common-fate-graph distance on big boards, by grid distance on small ones.
-    fn near_last(&self, p: Point) -> Option<(f32, f32)> {
-        if is_big(self.board) {
-            let d = *self.cfg.get(p.index())?;
-            return CFG_NEAR.get(usize::from(d).checked_sub(1)?).copied();
-        }
-        match self.board.last_move() {
-            Some((_, Move::Play(last))) if distance(self.board, p, last) <= 2 => Some((0.6, 6.0)),
-            _ => None,
-        }
     }
 }
 
@@ -91,9 +65,8 @@ fn policy_answers(board: &Board, color: Color) -> [Point; 4] {
     answers
 }
 
-/// The judgements of `mv` for `color` on `board` by itself, with `near`, its judgement for
-/// nearness to the last move, if any.
-fn prior(board: &Board, color: Color, mv: Move, near: Option<(f32, f32)>) -> Judgement {
+/// The judgements of `mv` for `color` on `board` by itself.
+fn prior(board: &Board, color: Color, mv: Move) -> Judgement {
     let mut judged = Judgement::default();
     let Move::Play(p) = mv else {
         // Passing is rarely best while points remain; the tree can still learn otherwise.
@@ -138,11 +111,13 @@ fn prior(board: &Board, color: Color, mv: Move, near: Option<(f32, f32)>) -> Jud
         judged.push((0.7, 10.0));
     }
     let big = is_big(board);
-    if let Some(near) = near {
-        judged.push(near);
+    let near_last =
+        matches!(board.last_move(), Some((_, Move::Play(last))) if distance(board, p, last) <= 2);
+    if near_last {
+        judged.push(if big { NEAR_LAST_BIG } else { (0.6, 6.0) });
     }
     let tactical = captures > 0 || saves || ladders;
-    if big && !tactical && near.is_none() && edge_lines(board, p).0 == 0 {
+    if big && !tactical && !near_last && edge_lines(board, p).0 == 0 {
         judged.push(QUIET_FIRST_LINE);
     }
     if let Some((line, other_line)) = empty_area_lines(board, p) {
@@ -192,47 +167,9 @@ fn distance(board: &Board, a: Point, b: Point) -> usize {
     dx + dy + dx.max(dy)
 }
 
-/// Answering the last move on a big board, by common-fate-graph distance 1, 2 and 3 from
-/// it (Pachi's and michi's distance priors, with michi's weights): most good moves are
-/// near it, and many quiet moves far away would otherwise rank level. Distance counts
-/// whole chains as one step, so the liberties of the chain the last stone joined, however
-/// long, are at distance 1, and those of the chains touching it at 2: the points a fight
-/// there is about. (Plain grid distance, as on small boards, reached the four points
-/// beside the last stone only.)
-const CFG_NEAR: [(f32, f32); 3] = [(0.7, 24.0), (0.7, 22.0), (0.7, 8.0)];
-
-/// The common-fate-graph distance of each point from `from`, by index, up to the reach of
-/// [`CFG_NEAR`] (`u8::MAX` beyond): a step to a neighbouring point costs one, and all the
-/// stones of a chain are as near as its nearest.
-fn cfg_distances(board: &Board, from: Point) -> Vec<u8> {
-    /// Gives `p`, or all of its chain, distance `d` where it has none yet.
-    fn reach(board: &Board, p: Point, d: u8, dist: &mut [u8], layer: &mut Vec<Point>) {
-        let mut mark = |s: Point| {
-            if dist[s.index()] == u8::MAX {
-                dist[s.index()] = d;
-                layer.push(s);
-            }
-        };
-        match board.cell(p) {
-            Cell::Border => {}
-            Cell::Empty => mark(p),
-            _ => board.chain_stones(p).for_each(mark),
-        }
-    }
-    let mut dist = vec![u8::MAX; MAX_POINTS];
-    let mut layer = Vec::new();
-    reach(board, from, 0, &mut dist, &mut layer);
-    for d in 1..=CFG_NEAR.len() as u8 {
-        let mut next = Vec::new();
-        for p in layer {
-            for q in board.neighbours(p) {
-                reach(board, q, d, &mut dist, &mut next);
-            }
-        }
-        layer = next;
-    }
-    dist
-}
+/// Answering the last move: on a big board most good moves are near it (Pachi's and
+/// michi's distance priors), and many quiet moves far away would otherwise rank level.
+const NEAR_LAST_BIG: (f32, f32) = (0.7, 10.0);
 
 /// A quiet first-line move far from the last move: 3x3 patterns match many of these on
 /// the edge, and they are rarely worth a place among the first moves a node tries.
@@ -391,13 +328,12 @@ mod tests {
             play(Color::White, mid, mid - 1);
             let stone = board.point_at(mid, mid);
             let relief = tactics::two_liberty_relief(&board, stone).expect("a relief");
-            let near = NodePriors::new(&board, Color::Black).near_last(relief);
-            let alone = super::prior(&board, Color::Black, Move::Play(relief), near);
+            let alone = super::prior(&board, Color::Black, Move::Play(relief));
             let with_node = prior(&board, Color::Black, Move::Play(relief));
             (alone.weighted_sum / alone.weight, with_node.0)
         };
         let (alone, with_node) = relieved(19);
-        assert!(with_node > alone + 0.03, "{with_node} vs {alone}");
+        assert!(with_node > alone + 0.05, "{with_node} vs {alone}");
         let (alone, with_node) = relieved(9);
         assert_eq!(with_node, alone, "9x9 keeps its priors");
     }
@@ -412,54 +348,5 @@ mod tests {
         let tengen = prior(&big, Color::Black, Move::Play(big.point_at(9, 9))).0;
         let star = prior(&big, Color::Black, Move::Play(big.point_at(3, 3))).0;
         assert!(star > tengen, "on 19x19 the corners come first");
-    }
-
-    #[test]
-    fn nearness_counts_a_chain_as_one_step() {
-        let mut board = Board::from_diagram(
-            ".......
-             ..XXX..
-             .O.....
-             .......
-             .......
-             .......
-             .......",
-        )
-        .expect("valid");
-        let point = |board: &Board, col: usize, line: usize| board.point_at(col, 6 - line);
-        let last = point(&board, 1, 1);
-        board.play(Color::Black, Move::Play(last)).expect("legal");
-        let dist = cfg_distances(&board, last);
-        let d = |col, line| dist[point(&board, col, line).index()];
-        assert_eq!(d(4, 1), 0, "the chain the last stone joined");
-        assert_eq!(d(5, 1), 1, "a liberty at its far end");
-        assert_eq!(d(1, 2), 1, "the enemy stone beside it");
-        assert_eq!(d(0, 2), 2, "a liberty of that stone");
-        assert_eq!(d(4, 3), 2, "one step from the chain's liberty below it");
-        assert_eq!(d(6, 6), u8::MAX, "far away");
-    }
-
-    #[test]
-    fn the_far_end_of_the_last_moves_chain_counts_as_near_on_big_boards() {
-        // Black builds a chain (4..8, 9), the last stone at its left end; White plays far off.
-        let mut board = Board::new(19).expect("valid");
-        for (x, white) in [(5, (15, 15)), (6, (15, 3)), (7, (3, 15)), (8, (3, 3))] {
-            for (color, (x, y)) in [(Color::Black, (x, 9)), (Color::White, white)] {
-                let p = board.point_at(x, y);
-                board.play(color, Move::Play(p)).expect("legal");
-            }
-        }
-        let last = board.point_at(4, 9);
-        board.play(Color::Black, Move::Play(last)).expect("legal");
-        // Both points are five lines from the last stone; one is a liberty of its chain.
-        let (far_end, elsewhere) = (board.point_at(9, 9), board.point_at(4, 14));
-        let priors = NodePriors::new(&board, Color::White);
-        assert_eq!(priors.near_last(far_end), Some(CFG_NEAR[0]));
-        assert_eq!(priors.near_last(elsewhere), None);
-        let (far_end, elsewhere) = (
-            priors.of(Move::Play(far_end)).0,
-            priors.of(Move::Play(elsewhere)).0,
-        );
-        assert!(far_end > elsewhere + 0.1, "{far_end} vs {elsewhere}");
     }
 }
