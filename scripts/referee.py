@@ -367,6 +367,9 @@ class MatchConfig:
     timeout: float = 60.0
     log_dir: Path | None = None
     verbose: bool = False
+    # After two passes, when the players' own final_score name different winners, play
+    # on with kgs-genmove_cleanup until two passes again (KGS's cleanup phase).
+    cleanup: bool = False
 
     def move_limit(self) -> int:
         return self.max_moves or 3 * self.size * self.size
@@ -423,6 +426,9 @@ class Game:
             self._setup()
             record.reason = self._play()
             record.player_results = self._player_scores()
+            if self.cfg.cleanup and record.reason == "two passes" and \
+                    name_different_winners(record.player_results.values()):
+                self._cleanup()
         except GameOver as over:
             record.result = f"{other(over.loser)}+{over.kind}"
             record.reason = over.reason
@@ -492,35 +498,51 @@ class Game:
 
     # -- play -------------------------------------------------------------
 
-    def _play(self) -> str:
-        """Alternate genmoves until two passes in a row (rule 12) or the move limit."""
-        colour = WHITE if self.cfg.handicap >= 2 else BLACK  # rule 17: White starts
+    def _play(self, verb: str = "genmove") -> str:
+        """Alternate `verb`s until two passes in a row (rule 12) or the move limit."""
+        if self.record.moves:
+            colour = other(self.record.moves[-1][0])
+        else:
+            colour = WHITE if self.cfg.handicap >= 2 else BLACK  # rule 17: White starts
         passes = 0
         while len(self.record.moves) < self.cfg.move_limit():
-            move = self._turn(colour)
+            move = self._turn(colour, verb)
             passes = passes + 1 if move == "pass" else 0
             if passes == 2:
                 return "two passes"
             colour = other(colour)
         return f"move limit {self.cfg.move_limit()}"
 
-    def _turn(self, colour: str) -> str:
-        """One timed genmove (rule 20); returns the move as played ('pass' if void)."""
+    def _cleanup(self) -> None:
+        """Rule 13 settled by play: the players disagree about life and death, so each
+        captures what it holds dead, under the clock, before the scorer counts."""
+        record = self.record
+        claims = " / ".join(record.player_results[c] for c in (BLACK, WHITE))
+        record.notes[len(record.moves)] = (f"the players' counts ({claims}) name different"
+                                           f" winners: cleanup play")
+        record.reason = f"two passes, then {self._play('kgs-genmove_cleanup')} in cleanup"
+        record.player_results = self._player_scores()
+
+    def _turn(self, colour: str, verb: str = "genmove") -> str:
+        """One timed `verb` (rule 20), genmove where the engine lacks it; returns the
+        move as played ('pass' if void)."""
+        if verb not in self.engines[colour].commands:
+            verb = "genmove"
         clock = self.clocks[colour]
         self._send_time_left(colour)
         available = clock.available()
         limit = available + self.cfg.grace if not clock.untimed else self.cfg.timeout
         start = time.monotonic()
         try:
-            reply = self.engines[colour].send(f"genmove {COLOUR_NAMES[colour]}", limit)
+            reply = self.engines[colour].send(f"{verb} {COLOUR_NAMES[colour]}", limit)
         except EngineTimeout:
             raise GameOver(colour, "F", f"hung: no answer to genmove within {limit:.1f} s"
                                         f" ({available:.1f} s left + {self.cfg.grace:g} s grace)"
                            ) from None
         except EngineFailure as error:
-            raise GameOver(colour, "F", f"genmove: {error}") from error
+            raise GameOver(colour, "F", f"{verb}: {error}") from error
         except GtpRefused as error:
-            raise GameOver(colour, "F", f"genmove refused: {error}") from error
+            raise GameOver(colour, "F", f"{verb} refused: {error}") from error
         elapsed = time.monotonic() - start
         self.record.move_times[colour].append(elapsed)
         if not clock.charge(elapsed):
@@ -842,6 +864,18 @@ def elo_difference(p: float) -> float:
     return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
+def name_different_winners(results) -> bool:
+    """Whether final_score answers (B+2.5, W+R, 0, ?) name more than one winner."""
+    return len({r[0] for r in results if r[:2] in ("B+", "W+") or r == "0"}) > 1
+
+
+def is_disputed(row: DatRow) -> bool:
+    """A game counted out whose players' own final_score names different winners: its
+    result rests on the scorer's judgement of life and death alone."""
+    counted = row.res_r[:2] in ("B+", "W+") and row.res_r[2:3].isdigit()
+    return counted and name_different_winners((row.res_b, row.res_w))
+
+
 def summarize(rows: list[DatRow], names: tuple[str, str]) -> str:
     """The end-of-match report; jigo counts as half a win for each side."""
     wins = [[r for r in rows if r.res_r.startswith(side)] for side in ("B+", "W+")]
@@ -860,6 +894,12 @@ def summarize(rows: list[DatRow], names: tuple[str, str]) -> str:
                  f" {sum(r.dup != '-' for r in rows)}")
     ends = {kind: sum(r.res_r.endswith("+" + kind) for r in rows) for kind in ("R", "Time", "F")}
     lines.append("  ended by resignation {R}, time {Time}, forfeit {F}".format(**ends))
+    disputed = [r for r in rows if is_disputed(r)]
+    if disputed:
+        first = sum(r.res_r.startswith("B+") for r in disputed)
+        lines.append(f"  disputed {len(disputed)} (the players' own counts name different"
+                     f" winners; the scorer gave first {first}): games"
+                     f" {' '.join(str(r.game) for r in disputed)}")
     lines.append(f"  first win rate {100 * rate:.1f}% (95% CI {100 * low:.1f}%"
                  f" - {100 * high:.1f}%, Wilson, {decided} decided games)")
     lines.append(f"  Elo difference first - second {elo_difference(rate):+.0f}"
@@ -940,6 +980,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                             "instead of fixed_handicap")
     games.add_argument("--max-moves", type=int, default=0, metavar="M",
                        help="score the game after M moves (default 3 x size^2)")
+    games.add_argument("--cleanup", action="store_true",
+                       help="after two passes, if the players' own final_score name "
+                            "different winners, play on with kgs-genmove_cleanup (genmove "
+                            "where an engine lacks it) until two passes again, then score")
     clock = parser.add_argument_group("clock (rule 20)")
     clock.add_argument("--main-time", type=float, default=600.0, metavar="S",
                        help="main time in seconds (default 600)")
@@ -1017,7 +1061,7 @@ def run_match(args: argparse.Namespace) -> int:
         free_handicap=args.free_handicap, main_time=args.main_time,
         byoyomi_time=args.byoyomi_time, byoyomi_periods=args.byoyomi_periods,
         max_moves=args.max_moves, scorer=args.scorer, grace=args.grace, timeout=args.timeout,
-        log_dir=args.log_dir, verbose=args.verbose)
+        log_dir=args.log_dir, verbose=args.verbose, cleanup=args.cleanup)
     for directory in (args.sgf_dir, args.log_dir, args.dat and args.dat.parent):
         if directory:
             directory.mkdir(parents=True, exist_ok=True)
@@ -1060,6 +1104,7 @@ def match_info(args: argparse.Namespace, probes: list[tuple[str, str]], seed: in
         "WhiteVersion": probes[1][1], "Xml": "0",
         "Handicap": f"{args.handicap}{' free' if args.free_handicap else ''}",
         "Time": clock, "Seed": str(seed), "Nigiri": nigiri_text,
+        "Cleanup": "on" if args.cleanup else "off",
         "Columns": "B/_B = first engine, W/_W = second engine; ALT=1: first engine had White",
     }
 

@@ -10,6 +10,9 @@
 # instead of weakening it. The byo-yomi clock (60 or 120 s a move) only catches a hung
 # engine: GNU Go level 10 sometimes thinks for over 30 s on a loaded machine, and a time
 # loss would say nothing about strength. The summary reports the seconds each side used.
+# Two passes do not end a game whose players' own counts name different winners: it is
+# played out with kgs-genmove_cleanup first (--cleanup), so that neither yunzi's nor GNU
+# Go's judgement of life and death decides it.
 # YUNZI_ARGS adds options to yunzi's command line (e.g. "--exploration 0.1" for tuning).
 # Output goes to strength-SIZE/ (SGF files, match.dat, summary.txt).
 set -euo pipefail
@@ -34,4 +37,4 @@ python3 scripts/referee.py \
     --white "/usr/games/gnugo --mode gtp --level 10 --chinese-rules --positional-superko" \
     --scorer "$yunzi" --games "$games" -j 2 --size "$size" --komi 7.5 \
     --main-time 0 --byoyomi-time "$period" --byoyomi-periods 1 --seed 2026 \
-    --sgf-dir "$out" --dat "$out/match.dat" --force | tee "$out/summary.txt"
+    --cleanup --sgf-dir "$out" --dat "$out/match.dat" --force | tee "$out/summary.txt"

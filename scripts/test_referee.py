@@ -40,6 +40,7 @@ HAVE_SCORER = "REFEREE_SCORER" in os.environ or HAVE_GNUGO
 #   resign         resigns
 #   offboard       answers genmove with T19, a vertex off small boards
 #   wrongcount     places one handicap stone too few
+#   claims:R       passes, also in kgs-genmove_cleanup, and answers final_score with R
 FAKE_ENGINE = r'''
 import sys, time
 
@@ -66,7 +67,7 @@ def genmove():
         return "resign"
     if mode == "offboard":
         return "T19"
-    if mode == "passer":
+    if mode == "passer" or mode.startswith("claims:"):
         return "pass"
     if stones and (mode == "occupied" or mode == "occupied-once" and not cheated):
         cheated = True
@@ -94,8 +95,10 @@ def handle(command, args):
         return True, " ".join(placed)
     elif command == "set_free_handicap":
         stones.extend(a.upper() for a in args)
-    elif command == "genmove":
+    elif command in ("genmove", "kgs-genmove_cleanup"):
         return True, genmove()
+    elif command == "final_score" and mode.startswith("claims:"):
+        return True, mode[7:]
     elif command == "name":
         return True, "fake-" + mode
     elif command == "version":
@@ -106,6 +109,8 @@ def handle(command, args):
         known = ["boardsize", "clear_board", "komi", "play", "genmove", "time_settings",
                  "time_left", "fixed_handicap", "place_free_handicap", "set_free_handicap",
                  "name", "version", "list_commands", "cputime", "quit"]
+        if mode.startswith("claims:"):
+            known += ["final_score", "kgs-genmove_cleanup"]
         return True, "\n".join(known + ([] if mode == "passer" else ["kgs-time_settings"]))
     return True, ""
 
@@ -259,6 +264,32 @@ class ProtocolTest(FakeEngineCase):
         self.assertIn("HA[2]AB[ag][bg]PL[W]", sgf)
 
 
+@unittest.skipUnless(HAVE_SCORER, "needs a scorer engine")
+class CleanupTest(FakeEngineCase):
+    """--cleanup: players whose own counts name different winners play on first."""
+
+    def claimers(self, black_claim, white_claim, **overrides):
+        transcript = Path(self.tmp.name) / f"cleanup-{black_claim}-{white_claim}.txt"
+        transcript.unlink(missing_ok=True)
+        record = self.play(self.fake(f"claims:{black_claim}", transcript),
+                           self.fake(f"claims:{white_claim}"), **overrides)
+        return record, transcript.read_text()
+
+    def test_disputed_count_is_played_out_with_kgs_genmove_cleanup(self):
+        record, sent = self.claimers("B+5", "W+5", cleanup=True)
+        self.assertIn("kgs-genmove_cleanup b", sent)
+        self.assertEqual(record.reason, "two passes, then two passes in cleanup")
+        self.assertEqual(record.moves, [(referee.BLACK, "pass"), (referee.WHITE, "pass")] * 2)
+        self.assertIn("(B+5 / W+5) name different winners", record.notes[2])
+        self.assertRegex(record.result, r"^[BW]\+[0-9]")  # the scorer counted it
+
+    def test_no_cleanup_when_the_players_agree_or_without_the_option(self):
+        for claims, cleanup in ((("B+5", "B+1"), True), (("B+5", "W+5"), False)):
+            record, sent = self.claimers(*claims, cleanup=cleanup)
+            self.assertNotIn("kgs-genmove_cleanup", sent)
+            self.assertEqual(record.reason, "two passes")
+
+
 class ClockTest(unittest.TestCase):
     """Rule 20 byo-yomi accounting, fed with elapsed seconds (no wall clock)."""
 
@@ -342,6 +373,18 @@ class StatisticsTest(unittest.TestCase):
         self.assertIn("resignation 1, time 1, forfeit 1", text)
         self.assertIn("first  seconds per move: average 0.200, max 0.500", text)
         self.assertIn("second seconds per move: average 0.400, max 1.500", text)
+        self.assertNotIn("disputed", text)
+
+    def test_summary_lists_games_whose_players_count_different_winners(self):
+        def row(game, own, other, result):
+            return referee.DatRow(game, own, other, result, False, "-", 50, (5.0, 10.0),
+                                  (0, 0), False, "", (25, 25), (0.5, 1.5))
+        rows = [row(0, "B+2.5", "W+17.5", "B+2.5"), row(1, "B+1.5", "B+0.5", "B+1.5"),
+                row(2, "W+R", "W+R", "W+R"), row(3, "W+3.5", "0", "W+3.5"),
+                row(4, "B+F", "?", "B+F")]
+        text = referee.summarize(rows, ("yunzi 0.1", "GNU Go 3.8"))
+        self.assertIn("disputed 2 (the players' own counts name different winners;"
+                      " the scorer gave first 1): games 0 3", text)
 
 
 class FormatTest(unittest.TestCase):
