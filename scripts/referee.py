@@ -274,6 +274,24 @@ def sgf_point(vertex: str, size: int) -> str:
     return chr(ord("a") + column) + chr(ord("a") + size - 1 - row)
 
 
+def sgf_moves(text: str, size: int) -> list[tuple[str, str]]:
+    """The moves of an SGF game record as (colour, GTP vertex or 'pass'), for a game of
+    `size`; ValueError for another size or setup stones, which a replay cannot give."""
+    board = re.search(r"SZ\[(\d+)\]", text)
+    if int(board.group(1) if board else 19) != size:
+        raise ValueError(f"the record is not {size}x{size}")
+    if re.search(r"A[BWE]\[", text):
+        raise ValueError("the record has setup stones")
+    moves = []
+    for colour, point in re.findall(r";\s*([BW])\[([a-z]{0,2})\]", text):
+        if len(point) == 2 and not (size <= 19 and point == "tt"):
+            vertex = vertex_name((ord(point[0]) - ord("a"), size - 1 - (ord(point[1]) - ord("a"))))
+        else:
+            vertex = "pass"
+        moves.append((colour, vertex))
+    return moves
+
+
 def normalize_score(text: str) -> str | None:
     """A final_score answer as 'B+3.5', 'W+0.5' or '0'; None if it is none of these."""
     score = text.strip().upper()
@@ -367,6 +385,8 @@ class MatchConfig:
     timeout: float = 60.0
     log_dir: Path | None = None
     verbose: bool = False
+    # Moves every game starts from (--start-from), given to both engines with play.
+    start_moves: tuple[tuple[str, str], ...] = ()
     # After two passes, when the players' own final_score name different winners, play
     # on with kgs-genmove_cleanup until two passes again (KGS's cleanup phase).
     cleanup: bool = False
@@ -474,6 +494,10 @@ class Game:
                 self._ask(colour, command)
         if cfg.handicap >= 2:
             self._place_handicap()
+        for colour, vertex in cfg.start_moves:
+            for engine in (BLACK, WHITE):
+                self._ask(engine, f"play {COLOUR_NAMES[colour]} {vertex}")
+            self._record(colour, vertex, "" if self.record.moves else "moves given by --start-from")
 
     def _place_handicap(self) -> None:
         """Rule 17: Black's engine places the stones, White's engine is told where."""
@@ -980,6 +1004,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                             "instead of fixed_handicap")
     games.add_argument("--max-moves", type=int, default=0, metavar="M",
                        help="score the game after M moves (default 3 x size^2)")
+    games.add_argument("--start-from", type=Path, metavar="SGF",
+                       help="every game starts from this record's moves (same size, no "
+                            "setup stones), e.g. to play a finished game's end on")
     games.add_argument("--cleanup", action="store_true",
                        help="after two passes, if the players' own final_score name "
                             "different winners, play on with kgs-genmove_cleanup (genmove "
@@ -1051,6 +1078,11 @@ def run_match(args: argparse.Namespace) -> int:
     black0, nigiri_text = nigiri(random.Random(seed))
     if args.fixed_colours:
         nigiri_text = "none: first engine is Black in every game"
+    try:
+        start_moves = (sgf_moves(args.start_from.read_text(encoding="utf-8"), args.size)
+                       if args.start_from else [])
+    except (OSError, ValueError) as error:
+        sys.exit(f"--start-from {args.start_from}: {error}")
     probes = [probe_engine(cmd, label, args.timeout)
               for cmd, label in ((args.first, "first"), (args.second, "second"),
                                  (args.scorer, "scorer"))]
@@ -1061,7 +1093,8 @@ def run_match(args: argparse.Namespace) -> int:
         free_handicap=args.free_handicap, main_time=args.main_time,
         byoyomi_time=args.byoyomi_time, byoyomi_periods=args.byoyomi_periods,
         max_moves=args.max_moves, scorer=args.scorer, grace=args.grace, timeout=args.timeout,
-        log_dir=args.log_dir, verbose=args.verbose, cleanup=args.cleanup)
+        log_dir=args.log_dir, verbose=args.verbose, cleanup=args.cleanup,
+        start_moves=tuple(start_moves))
     for directory in (args.sgf_dir, args.log_dir, args.dat and args.dat.parent):
         if directory:
             directory.mkdir(parents=True, exist_ok=True)

@@ -289,6 +289,27 @@ class CleanupTest(FakeEngineCase):
             self.assertNotIn("kgs-genmove_cleanup", sent)
             self.assertEqual(record.reason, "two passes")
 
+    def test_a_game_resumed_from_a_record_plays_on_from_its_moves(self):
+        # A finished fill-vs-passer game, then the claimers resume it from its record.
+        first = self.play(self.fake("fill"), self.fake("passer"), max_moves=4)
+        cfg = dict(size=5, komi=7.5, main_time=30, byoyomi_time=5, byoyomi_periods=1)
+        sgf = referee.to_sgf(referee.MatchConfig(commands=("a", "b"), **cfg), first)
+        start = referee.sgf_moves(sgf, 5)
+        self.assertEqual(start, first.moves)
+        record, sent = self.claimers("B+5", "W+5", cleanup=True, start_moves=tuple(start))
+        self.assertRegex(sent, r"\d+ play black A1\n\d+ play white pass\n\d+ play black B1\n")
+        self.assertEqual(record.moves[:4], first.moves)
+        self.assertEqual(record.notes[0], "moves given by --start-from")
+        self.assertEqual(record.reason, "two passes, then two passes in cleanup")
+
+    def test_records_of_another_size_or_with_setup_stones_are_refused(self):
+        with self.assertRaisesRegex(ValueError, "not 9x9"):
+            referee.sgf_moves("(;SZ[19];B[dd])", 9)
+        with self.assertRaisesRegex(ValueError, "setup stones"):
+            referee.sgf_moves("(;SZ[9]HA[2]AB[cc][gg];W[ee])", 9)
+        self.assertEqual(referee.sgf_moves("(;SZ[9];B[ai];W[];B[tt])", 9),
+                         [("B", "A1"), ("W", "pass"), ("B", "pass")])
+
 
 class ClockTest(unittest.TestCase):
     """Rule 20 byo-yomi accounting, fed with elapsed seconds (no wall clock)."""
