@@ -560,7 +560,7 @@ class Game:
         try:
             reply = self.engines[colour].send(f"{verb} {COLOUR_NAMES[colour]}", limit)
         except EngineTimeout:
-            raise GameOver(colour, "F", f"hung: no answer to genmove within {limit:.1f} s"
+            raise GameOver(colour, "F", f"hung: no answer to {verb} within {limit:.1f} s"
                                         f" ({available:.1f} s left + {self.cfg.grace:g} s grace)"
                            ) from None
         except EngineFailure as error:
