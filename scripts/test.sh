@@ -7,11 +7,11 @@ cd "$(dirname "$0")/.."
 # The Rust tests: unit and property tests, the GNU Go cross-check, the GTP regression files.
 cargo test --all-targets
 
-# The match referee, scoring with yunzi itself (its default scorer), and whole games
-# driven the way OGS's gtp2ogs bridge drives an engine.
+# The match referee, scoring with yunzi itself (its default scorer), whole games driven
+# the way OGS's gtp2ogs bridge drives an engine, and the self-play that shapes are learned from.
 cargo build --release --quiet
 REFEREE_SCORER="$PWD/target/release/yunzi" python3 -m unittest \
-    scripts/test_referee.py scripts/test_ogs_drive.py
+    scripts/test_referee.py scripts/test_ogs_drive.py scripts/test_shape_games.py
 
 # Sabaki's side: the release binary driven through Sabaki's own GTP client (@sabaki/gtp).
 (cd scripts/sabaki && npm ci --no-audit --no-fund && node test.js)

@@ -5,9 +5,11 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use yunzi::board::Color;
 use yunzi::engine::{Engine, EngineConfig};
 use yunzi::game::RuleSet;
 use yunzi::gtp::Gtp;
+use yunzi::search::shapes::ShapeCounts;
 use yunzi::search::SearchConfig;
 use yunzi::time::TimeConfig;
 
@@ -30,6 +32,16 @@ enum Command {
     Bench {
         #[command(subcommand)]
         what: Bench,
+    },
+    /// Count 3x3 shapes in SGF game records (`scripts/shape-games.py` makes them); prints
+    /// the table that src/search/shapes.txt holds.
+    LearnShapes {
+        /// Learn only the moves of players whose name (PB, PW) contains this.
+        #[arg(long, value_name = "NAME")]
+        player: Option<String>,
+        /// SGF files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
     },
 }
 
@@ -171,6 +183,7 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Bench { what }) => run_bench(what),
+        Some(Command::LearnShapes { player, files }) => learn_shapes(player.as_deref(), &files),
         None => {
             env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
                 .init();
@@ -215,5 +228,38 @@ fn run_bench(what: Bench) -> Result<(), String> {
         rate.elapsed.as_secs_f64()
     );
     println!("{label} playouts/s: {:.0}", rate.per_second());
+    Ok(())
+}
+
+/// Counts the shapes of the moves in `files` (those of `player` only, when given) and
+/// prints the table; a record that cannot be read or replayed is skipped with a warning.
+fn learn_shapes(player: Option<&str>, files: &[std::path::PathBuf]) -> Result<(), String> {
+    let mut counts = ShapeCounts::default();
+    let mut learned = 0;
+    for file in files {
+        let game = std::fs::read_to_string(file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| yunzi::sgf::parse(&text).map_err(|e| e.to_string()))
+            .and_then(|record| {
+                let game = yunzi::sgf::to_game(&record, None, RuleSet::chinese())
+                    .map_err(|e| e.to_string())?;
+                Ok((record, game))
+            });
+        match game {
+            Ok((record, game)) => {
+                let name_of = |color| match color {
+                    Color::Black => record.player_black.as_deref(),
+                    Color::White => record.player_white.as_deref(),
+                };
+                counts.add_game(&game, |color| {
+                    player.is_none_or(|wanted| name_of(color).is_some_and(|n| n.contains(wanted)))
+                });
+                learned += 1;
+            }
+            Err(e) => eprintln!("yunzi: skipped {}: {e}", file.display()),
+        }
+    }
+    eprintln!("yunzi: learned from {learned} of {} records", files.len());
+    print!("{}", counts.to_text());
     Ok(())
 }

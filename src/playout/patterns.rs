@@ -5,10 +5,13 @@
 //! `O`, `#` off the board, `?` anything. Each pattern is matched in its eight rotations and
 //! reflections and for both colours, so one table lookup on [`Board::neighbourhood`] answers
 //! "does any pattern match here".
+//!
+//! [`shape_key`] names a neighbourhood up to those same symmetries, for tables learned from
+//! game records (`search::shapes`).
 
 use std::sync::OnceLock;
 
-use crate::board::{Board, Cell, Point};
+use crate::board::{Board, Cell, Color, Point};
 
 /// The shapes of MoGo's playout policy (Gelly et al., 2006), as Pachi's moggy also lists them.
 const PATTERNS: [&str; 13] = [
@@ -33,6 +36,59 @@ pub fn matches(board: &Board, p: Point) -> bool {
     let table = TABLE.get_or_init(build_table);
     let code = board.neighbourhood(p) as usize;
     table[code / 64] & (1 << (code % 64)) != 0
+}
+
+/// The neighbourhood of `p` seen by `color` to move, the same for all eight rotations and
+/// reflections and for both colours: the smallest code among its symmetric images, written
+/// as if Black were to move.
+#[inline]
+pub fn shape_key(board: &Board, color: Color, p: Point) -> u16 {
+    let code = board.neighbourhood(p);
+    let code = match color {
+        Color::Black => code,
+        Color::White => swap_colours(code),
+    };
+    SHAPE_KEYS.get_or_init(build_shape_keys)[code as usize]
+}
+
+/// [`shape_key`] of every neighbourhood code with Black to move.
+static SHAPE_KEYS: OnceLock<Vec<u16>> = OnceLock::new();
+
+fn build_shape_keys() -> Vec<u16> {
+    // Each symmetry of the 3x3 grid as a permutation of the ring's eight cells.
+    let mut numbered = [[0u8; 3]; 3];
+    for (k, &(r, c)) in RING.iter().enumerate() {
+        numbered[r][c] = k as u8;
+    }
+    let permutations: Vec<[usize; 8]> = symmetries(numbered)
+        .into_iter()
+        .map(|grid| RING.map(|(r, c)| grid[r][c] as usize))
+        .collect();
+    (0..1u32 << 16)
+        .map(|code| {
+            permutations
+                .iter()
+                .map(|from| {
+                    from.iter().enumerate().fold(0u16, |image, (k, &j)| {
+                        image | (((code >> (2 * j)) & 3) as u16) << (2 * k)
+                    })
+                })
+                .min()
+                .unwrap_or(code as u16)
+        })
+        .collect()
+}
+
+/// The same neighbourhood with black and white stones exchanged (codes 0 and 1 of each cell).
+fn swap_colours(code: u16) -> u16 {
+    (0..8).fold(code, |out, k| {
+        let cell = (code >> (2 * k)) & 3;
+        if cell < 2 {
+            out ^ (1 << (2 * k))
+        } else {
+            out
+        }
+    })
 }
 
 /// One bit per neighbourhood code (4^8 of them).
@@ -160,6 +216,29 @@ mod tests {
         assert!(!matches(&board, p));
         let (board, p) = middle(".....\n.....\n.X...\n.....\n.....");
         assert!(!matches(&board, p), "a lone neighbour is no shape");
+    }
+
+    #[test]
+    fn shape_keys_are_the_same_under_symmetry_and_colour_swap_only() {
+        let key = |diagram: &str, color| {
+            let (board, p) = middle(diagram);
+            shape_key(&board, color, p)
+        };
+        // A hane from four sides, in both colours: one shape.
+        let hane = key(".....\n.XO..\n.....\n.....\n.....", Color::Black);
+        for (diagram, color) in [
+            (".....\n..OX.\n.....\n.....\n.....", Color::Black),
+            (".....\n.....\n.....\n.XO..\n.....", Color::Black),
+            (".....\n...X.\n...O.\n.....\n.....", Color::Black),
+            (".....\n.OX..\n.....\n.....\n.....", Color::White),
+        ] {
+            assert_eq!(key(diagram, color), hane, "{diagram}");
+        }
+        // The same stones with the other colour to move are another shape.
+        assert_ne!(key(".....\n.XO..\n.....\n.....\n.....", Color::White), hane);
+        // So is the move beside the edge, where a row is off the board.
+        let board = Board::from_diagram("...\nXO.\n...").expect("valid");
+        assert_ne!(shape_key(&board, Color::Black, board.point_at(1, 0)), hane);
     }
 
     #[test]

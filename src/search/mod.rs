@@ -13,6 +13,7 @@
 //! wins too rarely, and passes when passing wins (see [`Search::run`]).
 
 mod priors;
+pub mod shapes;
 mod tree;
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};

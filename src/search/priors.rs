@@ -7,6 +7,8 @@
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::playout::{answer_beside, is_big, patterns, tactics};
 
+use super::shapes;
+
 /// Every move starts here: a little evidence of an even game.
 const EVEN: (f32, f32) = (0.5, 4.0);
 
@@ -107,10 +109,12 @@ fn prior(board: &Board, color: Color, mv: Move) -> Judgement {
     if self_atari {
         judged.push((0.1, 30.0));
     }
-    if patterns::matches(board, p) {
+    let big = is_big(board);
+    if big {
+        judged.push(shape_prior(shapes::odds(board, color, p)));
+    } else if patterns::matches(board, p) {
         judged.push((0.7, 10.0));
     }
-    let big = is_big(board);
     let near_last =
         matches!(board.last_move(), Some((_, Move::Play(last))) if distance(board, p, last) <= 2);
     if near_last {
@@ -133,6 +137,17 @@ fn prior(board: &Board, color: Color, mv: Move) -> Judgement {
         judged.push(OPENING_CENTRE);
     }
     judged
+}
+
+/// The prior of a move whose 3x3 shape was played `odds` times as often as an average legal
+/// move in the learned games ([`shapes`]): above even for good shape, below for bad, on a
+/// log scale, never as sure as a capture. On big boards it replaces MoGo's hand-made
+/// shapes, which only say yes or no and match most first-line points.
+fn shape_prior(odds: f32) -> (f32, f32) {
+    (
+        (0.5 + 0.08 * odds.max(f32::MIN_POSITIVE).ln()).clamp(0.2, 0.8),
+        20.0,
+    )
 }
 
 /// The first move in the centre of an empty small board: strong players and programs agree
@@ -336,6 +351,29 @@ mod tests {
         assert!(with_node > alone + 0.05, "{with_node} vs {alone}");
         let (alone, with_node) = relieved(9);
         assert_eq!(with_node, alone, "9x9 keeps its priors");
+    }
+
+    #[test]
+    fn learned_shape_ranks_a_hane_over_an_empty_triangle_on_big_boards() {
+        // Black to move: (5,6) hanes over White's (5,5); (9,10) makes an empty triangle.
+        let shapes_of = |size: usize| {
+            let mut board = Board::new(size).expect("valid");
+            let stone = |color, x, y| (color, board.point_at(x, y));
+            let stones = [
+                stone(Color::Black, 9, 9),
+                stone(Color::Black, 10, 9),
+                stone(Color::White, 5, 5),
+                stone(Color::Black, 6, 5),
+            ];
+            board.setup(&stones).expect("valid");
+            let at = |x, y| prior(&board, Color::Black, Move::Play(board.point_at(x, y))).0;
+            (at(5, 6), at(9, 10))
+        };
+        let (hane, triangle) = shapes_of(19);
+        assert!(
+            hane > triangle + 0.1,
+            "hane {hane} vs empty triangle {triangle}"
+        );
     }
 
     #[test]
