@@ -39,7 +39,7 @@ class SelfPlayTest(unittest.TestCase):
             self.assertEqual(record.count(";B[") + record.count(";W["), 12, record)
             learned = subprocess.run([YUNZI, "learn-shapes", path], capture_output=True,
                                      text=True, check=True)
-            self.assertIn("learned from 1 of 1 records", learned.stderr)
+            self.assertIn("read 1 of 1 records", learned.stderr)
             played = sum(int(line.split()[1]) for line in learned.stdout.splitlines()
                          if not line.startswith("#"))
             self.assertEqual(played, 12)

@@ -312,6 +312,23 @@ impl Game {
         Ok(())
     }
 
+    /// Replays this game from its start position, calling `visit` with the game as it stood
+    /// before each move and that move: for tools that learn from game records or test on
+    /// them.
+    pub fn for_each_position(&self, mut visit: impl FnMut(&Game, Color, Move)) {
+        let mut replay = Game {
+            komi: self.komi,
+            handicap: self.handicap,
+            ..Game::from_position(self.start_board().clone(), self.start_to_move(), self.rules)
+        };
+        for &(color, mv) in &self.moves {
+            visit(&replay, color, mv);
+            if replay.play(color, mv).is_err() {
+                return;
+            }
+        }
+    }
+
     /// Takes back the last move; `false` if there is none.
     pub fn undo(&mut self) -> bool {
         let Some(snapshot) = self.history.pop() else {

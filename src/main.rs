@@ -1,16 +1,18 @@
 //! The `yunzi` binary: parse the command line, start logging on stderr, run. Nothing else.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use yunzi::board::Color;
+use yunzi::board::{Color, Move};
 use yunzi::engine::{Engine, EngineConfig};
-use yunzi::game::RuleSet;
+use yunzi::game::{Game, RuleSet};
 use yunzi::gtp::Gtp;
 use yunzi::search::shapes::ShapeCounts;
 use yunzi::search::SearchConfig;
+use yunzi::sgf::SgfGame;
 use yunzi::time::TimeConfig;
 
 /// yunzi (云子): a Go engine speaking GTP v2 on stdin/stdout.
@@ -36,13 +38,26 @@ enum Command {
     /// Count 3x3 shapes in SGF game records (`scripts/shape-games.py` makes them); prints
     /// the table that src/search/shapes.txt holds.
     LearnShapes {
-        /// Learn only the moves of players whose name (PB, PW) contains this.
-        #[arg(long, value_name = "NAME")]
-        player: Option<String>,
-        /// SGF files.
-        #[arg(required = true)]
-        files: Vec<std::path::PathBuf>,
+        #[command(flatten)]
+        records: Records,
     },
+    /// How well the tree's priors predict the moves in SGF game records: how often the
+    /// move played was among the first 1, 5, 10 and 20 by prior.
+    Predict {
+        #[command(flatten)]
+        records: Records,
+    },
+}
+
+/// Game records to learn from or test on.
+#[derive(Args, Debug)]
+struct Records {
+    /// Only the moves of players whose name (PB, PW) contains this.
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// SGF files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -183,7 +198,10 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Bench { what }) => run_bench(what),
-        Some(Command::LearnShapes { player, files }) => learn_shapes(player.as_deref(), &files),
+        Some(Command::LearnShapes { records }) => {
+            learn_shapes(records.player.as_deref(), &records.files)
+        }
+        Some(Command::Predict { records }) => predict(records.player.as_deref(), &records.files),
         None => {
             env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
                 .init();
@@ -232,34 +250,69 @@ fn run_bench(what: Bench) -> Result<(), String> {
 }
 
 /// Counts the shapes of the moves in `files` (those of `player` only, when given) and
-/// prints the table; a record that cannot be read or replayed is skipped with a warning.
-fn learn_shapes(player: Option<&str>, files: &[std::path::PathBuf]) -> Result<(), String> {
+/// prints the table.
+fn learn_shapes(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
     let mut counts = ShapeCounts::default();
-    let mut learned = 0;
-    for file in files {
-        let game = std::fs::read_to_string(file)
-            .map_err(|e| e.to_string())
-            .and_then(|text| yunzi::sgf::parse(&text).map_err(|e| e.to_string()))
-            .and_then(|record| {
-                let game = yunzi::sgf::to_game(&record, None, RuleSet::chinese())
-                    .map_err(|e| e.to_string())?;
-                Ok((record, game))
-            });
-        match game {
-            Ok((record, game)) => {
-                let name_of = |color| match color {
-                    Color::Black => record.player_black.as_deref(),
-                    Color::White => record.player_white.as_deref(),
-                };
-                counts.add_game(&game, |color| {
-                    player.is_none_or(|wanted| name_of(color).is_some_and(|n| n.contains(wanted)))
-                });
-                learned += 1;
-            }
-            Err(e) => eprintln!("yunzi: skipped {}: {e}", file.display()),
-        }
+    for (record, game) in read_records(files) {
+        counts.add_game(&game, |color| plays_for(&record, color, player));
     }
-    eprintln!("yunzi: learned from {learned} of {} records", files.len());
     print!("{}", counts.to_text());
     Ok(())
+}
+
+/// Ranks each move of `files` (those of `player` only, when given) among the legal moves
+/// by the tree's priors and prints how often it was among the first 1, 5, 10 and 20.
+fn predict(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
+    let tops = [1.0, 5.0, 10.0, 20.0];
+    let (mut moves, mut hits, mut rank_sum) = (0u64, [0u64; 4], 0.0);
+    for (record, game) in read_records(files) {
+        game.for_each_position(|position, color, mv| {
+            if let (Move::Play(played), true) = (mv, plays_for(&record, color, player)) {
+                let rank = yunzi::search::prior_rank(position, color, played);
+                moves += 1;
+                rank_sum += f64::from(rank);
+                for (hit, top) in hits.iter_mut().zip(tops) {
+                    *hit += u64::from(rank < top);
+                }
+            }
+        });
+    }
+    let share = |n: u64| 100.0 * n as f64 / moves.max(1) as f64;
+    println!("moves: {moves}");
+    for (hit, top) in hits.iter().zip(tops) {
+        println!("top {top}: {:.1}%", share(*hit));
+    }
+    println!("mean rank: {:.1}", rank_sum / moves.max(1) as f64);
+    Ok(())
+}
+
+/// The records of `files` with their games; one that cannot be read or replayed is
+/// skipped with a warning on stderr.
+fn read_records(files: &[PathBuf]) -> Vec<(SgfGame, Game)> {
+    let records: Vec<_> = files
+        .iter()
+        .filter_map(|file| {
+            let read = std::fs::read_to_string(file)
+                .map_err(|e| e.to_string())
+                .and_then(|text| yunzi::sgf::parse(&text).map_err(|e| e.to_string()))
+                .and_then(|record| {
+                    let game = yunzi::sgf::to_game(&record, None, RuleSet::chinese())
+                        .map_err(|e| e.to_string())?;
+                    Ok((record, game))
+                });
+            read.map_err(|e| eprintln!("yunzi: skipped {}: {e}", file.display()))
+                .ok()
+        })
+        .collect();
+    eprintln!("yunzi: read {} of {} records", records.len(), files.len());
+    records
+}
+
+/// Whether `color` in `record` is `player` (a part of the PB or PW name), or any player.
+fn plays_for(record: &SgfGame, color: Color, player: Option<&str>) -> bool {
+    let name = match color {
+        Color::Black => record.player_black.as_deref(),
+        Color::White => record.player_white.as_deref(),
+    };
+    player.is_none_or(|wanted| name.is_some_and(|name| name.contains(wanted)))
 }

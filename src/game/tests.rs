@@ -173,4 +173,21 @@ proptest! {
         prop_assert!(!game.undo());
         prop_assert!(game.moves().is_empty());
     }
+
+    /// A replay visits the position before every move, with that move, in order.
+    #[test]
+    fn replay_visits_the_position_before_each_move(size in prop::sample::select(vec![3usize, 5, 9]), seed in any::<u64>()) {
+        let (game, boards) = random_game(size, seed);
+        let mut visited = Vec::new();
+        game.for_each_position(|position, color, mv| {
+            visited.push((position.board().clone(), position.moves().len(), color, mv));
+        });
+        prop_assert_eq!(visited.len(), boards.len());
+        for (i, ((board, before, color, mv), expected)) in visited.into_iter().zip(&boards).enumerate() {
+            prop_assert_eq!(&board, expected);
+            prop_assert_eq!(board.hash(), expected.hash());
+            prop_assert_eq!(before, i);
+            prop_assert_eq!((color, mv), game.moves()[i]);
+        }
+    }
 }

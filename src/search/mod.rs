@@ -16,6 +16,8 @@ mod priors;
 pub mod shapes;
 mod tree;
 
+pub use priors::prior_rank;
+
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -749,8 +751,9 @@ impl Shared<'_> {
         let (value, weight) = priors.of(Move::Pass);
         children.push((Move::Pass, value, weight));
         if self.widening {
-            // Best prior first, for `select`'s window; equal priors in an order that
-            // varies with the position, so that no corner of the board always comes first.
+            // Best prior first, for `select`'s window (better shape first among equals);
+            // then in an order that varies with the position, so that no corner of the
+            // board always comes first.
             let hash = board.hash();
             let tie = |mv: Move| {
                 let index = match mv {
@@ -759,7 +762,16 @@ impl Shared<'_> {
                 } as u64;
                 (hash ^ index).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             };
-            children.sort_by(|a, b| (b.1.total_cmp(&a.1)).then_with(|| tie(b.0).cmp(&tie(a.0))));
+            let mut ordered: Vec<_> = children
+                .iter()
+                .map(|&child| (child, priors.shape_odds(child.0), tie(child.0)))
+                .collect();
+            ordered.sort_by(|(a, a_shape, a_tie), (b, b_shape, b_tie)| {
+                (b.1.total_cmp(&a.1))
+                    .then_with(|| b_shape.total_cmp(a_shape))
+                    .then_with(|| b_tie.cmp(a_tie))
+            });
+            children = ordered.into_iter().map(|(child, _, _)| child).collect();
         }
         self.arena.expand(node, &children);
     }

@@ -2,7 +2,7 @@
 //! move with a given neighbourhood ([`patterns::shape_key`]) was to be the one played.
 //!
 //! The table (`shapes.txt`, made by `yunzi learn-shapes` from GNU Go self-play games, see
-//! `scripts/shape-games.py`) gives, for each shape, how often it was played and how often
+//! `scripts/shape_games.py`) gives, for each shape, how often it was played and how often
 //! it was there to play. Coulom's and Fuego's move patterns are the model: the tree's priors
 //! on big boards take their value from it, where a few thousand playouts cannot tell good
 //! shape from bad by themselves.
@@ -31,26 +31,20 @@ pub struct ShapeCounts {
 impl ShapeCounts {
     /// Adds the moves of `game` from its start position, those of `learn_from` only.
     pub fn add_game(&mut self, game: &Game, learn_from: impl Fn(Color) -> bool) {
-        let mut replay = Game::from_position(
-            game.start_board().clone(),
-            game.start_to_move(),
-            *game.rules(),
-        );
-        for &(color, mv) in game.moves() {
-            if let (Move::Play(played), true) = (mv, learn_from(color)) {
-                for p in replay.legal_points(color) {
-                    let entry = self
-                        .counts
-                        .entry(shape_key(replay.board(), color, p))
-                        .or_default();
-                    entry.1 += 1;
-                    entry.0 += u64::from(p == played);
-                }
-            }
-            if replay.play(color, mv).is_err() {
+        game.for_each_position(|position, color, mv| {
+            let Move::Play(played) = mv else { return };
+            if !learn_from(color) {
                 return;
             }
-        }
+            for p in position.legal_points(color) {
+                let entry = self
+                    .counts
+                    .entry(shape_key(position.board(), color, p))
+                    .or_default();
+                entry.1 += 1;
+                entry.0 += u64::from(p == played);
+            }
+        });
     }
 
     /// The table as text: a header, then `key played seen` per shape, most seen first.

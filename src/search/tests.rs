@@ -428,9 +428,8 @@ fn on_19x19_widening_keeps_the_opening_search_in_the_corners() {
             .all(|&(line, other)| (2..=3).contains(&line) && other <= 4),
         "moves tried off the corner points: {widened_lines:?}"
     );
-    // Without it the same playouts spread over several times as many moves.
-    let spread = tried(false).len();
-    assert!(spread > 3 * widened(2000), "{spread}");
+    // Without it the same playouts spread over most of the board.
+    assert!(tried(false).len() > 100);
 }
 
 #[test]

@@ -1,0 +1,95 @@
+//! The subcommands that read game records, end to end: `yunzi learn-shapes` (the shape table
+//! on stdout, one count per legal point for every learned move) and `yunzi predict` (how
+//! the priors rank the moves played); unreadable records are skipped with a warning.
+
+use std::process::Command;
+
+/// Runs `yunzi SUBCOMMAND ARGS`; returns (stdout, stderr).
+fn yunzi(subcommand: &str, args: &[&str]) -> (String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_yunzi"))
+        .arg(subcommand)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{output:?}");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// (moves played, legal points seen) summed over the table.
+fn totals(table: &str) -> (u64, u64) {
+    table
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<u64> = line
+                .split_whitespace()
+                .map(|f| f.parse().expect("a number"))
+                .collect();
+            (fields[1], fields[2])
+        })
+        .fold((0, 0), |(a, b), (p, s)| (a + p, b + s))
+}
+
+#[test]
+fn counts_the_moves_of_the_named_player_and_skips_bad_records() {
+    let dir = std::env::temp_dir().join(format!("yunzi-learn-shapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let game = dir.join("game.sgf");
+    // 5x5: Black C3 (25 legal points), White D3 (24), Black pass.
+    std::fs::write(
+        &game,
+        "(;GM[1]FF[4]SZ[5]PB[GNU Go]PW[yunzi];B[cc];W[dc];B[])",
+    )
+    .expect("written");
+    let broken = dir.join("broken.sgf");
+    std::fs::write(&broken, "(;SZ[5];B[cc];W[cc])").expect("written");
+    let path = |p: &std::path::Path| p.to_string_lossy().into_owned();
+
+    let (all, _) = yunzi("learn-shapes", &[&path(&game)]);
+    assert_eq!(totals(&all), (2, 49), "{all}");
+    let (gnugo, warnings) = yunzi(
+        "learn-shapes",
+        &["--player", "GNU Go", &path(&game), &path(&broken)],
+    );
+    assert_eq!(totals(&gnugo), (1, 25), "{gnugo}");
+    assert!(
+        warnings.contains("skipped") && warnings.contains("broken.sgf"),
+        "{warnings}"
+    );
+    assert!(warnings.contains("read 1 of 2 records"), "{warnings}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn predict_ranks_a_capture_first() {
+    let dir = std::env::temp_dir().join(format!("yunzi-predict-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let game = dir.join("capture.sgf");
+    // 7x7: Black surrounds White's C5 on three sides and takes it with its fourth move.
+    std::fs::write(
+        &game,
+        "(;GM[1]FF[4]SZ[7]PB[taker]PW[other];B[bc];W[cc];B[dc];W[ag];B[cb];W[gg];B[cd])",
+    )
+    .expect("written");
+    let (report, _) = yunzi("predict", &["--player", "taker", &game.to_string_lossy()]);
+    let line = |label: &str| {
+        report
+            .lines()
+            .find_map(|line| line.strip_prefix(label))
+            .unwrap_or_else(|| panic!("{label} in {report}"))
+            .trim()
+            .to_string()
+    };
+    assert_eq!(line("moves:"), "4", "{report}");
+    let top_one: f64 = line("top 1:")
+        .trim_end_matches('%')
+        .parse()
+        .expect("a share");
+    assert!(top_one >= 25.0, "the capture ranks first: {report}");
+    let (everyone, _) = yunzi("predict", &[&game.to_string_lossy()]);
+    assert!(everyone.contains("moves: 7"), "{everyone}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
