@@ -2,6 +2,7 @@
 //! on stdout, one count per legal point for every learned move) and `yunzi predict` (how
 //! the priors rank the moves played); unreadable records are skipped with a warning.
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Runs `yunzi SUBCOMMAND ARGS`; returns (stdout, stderr).
@@ -16,6 +17,20 @@ fn yunzi(subcommand: &str, args: &[&str]) -> (String, String) {
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+/// A fresh directory for one test's records.
+fn scratch_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("yunzi-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// Writes a record into `dir`; returns its path as an argument.
+fn write(dir: &Path, name: &str, sgf: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, sgf).expect("written");
+    path.to_string_lossy().into_owned()
 }
 
 /// (moves played, legal points seen) summed over the table.
@@ -35,25 +50,18 @@ fn totals(table: &str) -> (u64, u64) {
 
 #[test]
 fn counts_the_moves_of_the_named_player_and_skips_bad_records() {
-    let dir = std::env::temp_dir().join(format!("yunzi-learn-shapes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let game = dir.join("game.sgf");
+    let dir = scratch_dir("learn-shapes");
     // 5x5: Black C3 (25 legal points), White D3 (24), Black pass.
-    std::fs::write(
-        &game,
+    let game = write(
+        &dir,
+        "game.sgf",
         "(;GM[1]FF[4]SZ[5]PB[GNU Go]PW[yunzi];B[cc];W[dc];B[])",
-    )
-    .expect("written");
-    let broken = dir.join("broken.sgf");
-    std::fs::write(&broken, "(;SZ[5];B[cc];W[cc])").expect("written");
-    let path = |p: &std::path::Path| p.to_string_lossy().into_owned();
-
-    let (all, _) = yunzi("learn-shapes", &[&path(&game)]);
-    assert_eq!(totals(&all), (2, 49), "{all}");
-    let (gnugo, warnings) = yunzi(
-        "learn-shapes",
-        &["--player", "GNU Go", &path(&game), &path(&broken)],
     );
+    let broken = write(&dir, "broken.sgf", "(;SZ[5];B[cc];W[cc])");
+
+    let (all, _) = yunzi("learn-shapes", &[&game]);
+    assert_eq!(totals(&all), (2, 49), "{all}");
+    let (gnugo, warnings) = yunzi("learn-shapes", &["--player", "GNU Go", &game, &broken]);
     assert_eq!(totals(&gnugo), (1, 25), "{gnugo}");
     assert!(
         warnings.contains("skipped") && warnings.contains("broken.sgf"),
@@ -65,16 +73,14 @@ fn counts_the_moves_of_the_named_player_and_skips_bad_records() {
 
 #[test]
 fn predict_ranks_a_capture_first() {
-    let dir = std::env::temp_dir().join(format!("yunzi-predict-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let game = dir.join("capture.sgf");
+    let dir = scratch_dir("predict");
     // 7x7: Black surrounds White's C5 on three sides and takes it with its fourth move.
-    std::fs::write(
-        &game,
+    let game = write(
+        &dir,
+        "capture.sgf",
         "(;GM[1]FF[4]SZ[7]PB[taker]PW[other];B[bc];W[cc];B[dc];W[ag];B[cb];W[gg];B[cd])",
-    )
-    .expect("written");
-    let (report, _) = yunzi("predict", &["--player", "taker", &game.to_string_lossy()]);
+    );
+    let (report, _) = yunzi("predict", &["--player", "taker", &game]);
     let line = |label: &str| {
         report
             .lines()
@@ -89,7 +95,7 @@ fn predict_ranks_a_capture_first() {
         .parse()
         .expect("a share");
     assert!(top_one >= 25.0, "the capture ranks first: {report}");
-    let (everyone, _) = yunzi("predict", &[&game.to_string_lossy()]);
+    let (everyone, _) = yunzi("predict", &[&game]);
     assert!(everyone.contains("moves: 7"), "{everyone}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,9 +3,10 @@
 //!
 //! The table (`shapes.txt`, made by `yunzi learn-shapes` from GNU Go self-play games, see
 //! `scripts/shape_games.py`) gives, for each shape, how often it was played and how often
-//! it was there to play. Coulom's and Fuego's move patterns are the model: the tree's priors
-//! on big boards take their value from it, where a few thousand playouts cannot tell good
-//! shape from bad by themselves.
+//! it was there to play. Coulom's and Fuego's move patterns are the model. On big boards a
+//! node tries its moves of equal prior in the order of these odds (see
+//! `priors::NodePriors::order`), where a few thousand playouts cannot tell good shape from
+//! bad by themselves.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
