@@ -15,12 +15,16 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import random
-import subprocess
+import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from referee import GtpEngine, sgf_point, vertex_name  # noqa: E402
+
 GNUGO = "/usr/games/gnugo"
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
 CORNER_POINTS = [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4)]
+# GNU Go answers a genmove at level 10 in seconds; this only catches a hung process.
+ANSWER_TIMEOUT = 600.0
 
 
 def corner_openings(rng: random.Random) -> list[str]:
@@ -29,43 +33,30 @@ def corner_openings(rng: random.Random) -> list[str]:
     for flip_x, flip_y in [(False, False), (True, True), (True, False), (False, True)]:
         a, b = rng.choice(CORNER_POINTS)
         x, y = (a, b) if rng.random() < 0.5 else (b, a)
-        x, y = (18 - x if flip_x else x), (18 - y if flip_y else y)
-        vertices.append(f"{COLUMNS[x]}{y + 1}")
+        vertices.append(vertex_name((18 - x if flip_x else x, 18 - y if flip_y else y)))
     return vertices
 
 
 def play_game(index: int, level: int, seed: int, out: Path, max_moves: int = 500) -> str:
     rng = random.Random(seed * 100_003 + index)
-    command = [GNUGO, "--mode", "gtp", "--level", str(level), "--chinese-rules",
-               "--positional-superko", "--seed", str(rng.randrange(1, 1 << 30))]
-    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          text=True) as gnugo:
-        def ask(line: str) -> str:
-            gnugo.stdin.write(line + "\n")
-            gnugo.stdin.flush()
-            answer = []
-            while (row := gnugo.stdout.readline()) not in ("\n", ""):
-                answer.append(row.strip())
-            text = " ".join(answer)
-            if not text.startswith("="):
-                raise RuntimeError(f"gnugo: {line}: {text}")
-            return text[1:].strip()
-
-        ask("boardsize 19")
-        ask("komi 7.5")
-        ask("clear_board")
+    gnugo = GtpEngine(f"{GNUGO} --mode gtp --level {level} --chinese-rules "
+                      f"--positional-superko --seed {rng.randrange(1, 1 << 30)}", "gnugo")
+    try:
+        for command in ("boardsize 19", "komi 7.5", "clear_board"):
+            gnugo.send(command, ANSWER_TIMEOUT)
         colour, moves = "black", []
         for vertex in corner_openings(rng):
-            ask(f"play {colour} {vertex}")
-            moves.append((colour, vertex.lower()))
+            gnugo.send(f"play {colour} {vertex}", ANSWER_TIMEOUT)
+            moves.append((colour, vertex))
             colour = "white" if colour == "black" else "black"
         while len(moves) < max_moves and [v for _, v in moves[-2:]] != ["pass", "pass"]:
-            move = ask(f"genmove {colour}").lower()
+            move = gnugo.send(f"genmove {colour}", ANSWER_TIMEOUT).lower()
             if move == "resign":
                 break
             moves.append((colour, move))
             colour = "white" if colour == "black" else "black"
-        ask("quit")
+    finally:
+        gnugo.close()
     path = out / f"shapes-{seed}-{index:04d}.sgf"
     path.write_text(sgf_record(moves, level))
     return str(path)
@@ -73,14 +64,8 @@ def play_game(index: int, level: int, seed: int, out: Path, max_moves: int = 500
 
 def sgf_record(moves: list[tuple[str, str]], level: int) -> str:
     """The game as SGF: GNU Go on both sides, Chinese rules, komi 7.5."""
-    def point(vertex: str) -> str:
-        if vertex == "pass":
-            return ""
-        x = COLUMNS.index(vertex[0].upper())
-        y = 19 - int(vertex[1:])
-        return chr(ord("a") + x) + chr(ord("a") + y)
     name = f"GNU Go level {level}"
-    nodes = "".join(f";{c[0].upper()}[{point(v)}]" for c, v in moves)
+    nodes = "".join(f";{c[0].upper()}[{sgf_point(v, 19)}]" for c, v in moves)
     return f"(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese]PB[{name}]PW[{name}]{nodes})\n"
 
 

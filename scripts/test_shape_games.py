@@ -12,6 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import shape_games  # noqa: E402
+from referee import parse_vertex  # noqa: E402
 
 YUNZI = os.environ.get("REFEREE_SCORER", "")
 
@@ -22,8 +23,7 @@ class CornerOpeningTest(unittest.TestCase):
             vertices = shape_games.corner_openings(random.Random(seed))
             corners = set()
             for vertex in vertices:
-                x = shape_games.COLUMNS.index(vertex[0])
-                y = int(vertex[1:]) - 1
+                x, y = parse_vertex(vertex)
                 lines = sorted((min(x, 18 - x), min(y, 18 - y)))
                 self.assertIn(tuple(lines), [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4)], vertex)
                 corners.add((x < 9, y < 9))
