@@ -35,14 +35,14 @@ enum Command {
         #[command(subcommand)]
         what: Bench,
     },
-    /// Count 3x3 shapes in SGF game records (`scripts/shape-games.py` makes them); prints
+    /// Count 3x3 shapes in SGF game records (`scripts/shape_games.py` makes them); prints
     /// the table that src/search/shapes.txt holds.
     LearnShapes {
         #[command(flatten)]
         records: Records,
     },
-    /// How well the tree's priors predict the moves in SGF game records: how often the
-    /// move played was among the first 1, 5, 10 and 20 by prior.
+    /// How well the tree's move order (priors, then learned shapes) predicts the moves in
+    /// SGF game records: how often the move played was among the first 1, 5, 10 and 20.
     Predict {
         #[command(flatten)]
         records: Records,
@@ -261,7 +261,7 @@ fn learn_shapes(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
 }
 
 /// Ranks each move of `files` (those of `player` only, when given) among the legal moves
-/// by the tree's priors and prints how often it was among the first 1, 5, 10 and 20.
+/// in the tree's order ([`yunzi::search::prior_rank`]) and prints how often it was among the first 1, 5, 10 and 20.
 fn predict(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
     let tops = [1.0, 5.0, 10.0, 20.0];
     let (mut moves, mut hits, mut rank_sum) = (0u64, [0u64; 4], 0.0);

@@ -764,11 +764,11 @@ impl Shared<'_> {
             };
             let mut ordered: Vec<_> = children
                 .iter()
-                .map(|&child| (child, priors.shape_odds(child.0), tie(child.0)))
+                .map(|&child| (child, priors.order(child.0, child.1), tie(child.0)))
                 .collect();
-            ordered.sort_by(|(a, a_shape, a_tie), (b, b_shape, b_tie)| {
-                (b.1.total_cmp(&a.1))
-                    .then_with(|| b_shape.total_cmp(a_shape))
+            ordered.sort_by(|(_, a_order, a_tie), (_, b_order, b_tie)| {
+                (b_order.0.total_cmp(&a_order.0))
+                    .then_with(|| b_order.1.total_cmp(&a_order.1))
                     .then_with(|| b_tie.cmp(a_tie))
             });
             children = ordered.into_iter().map(|(child, _, _)| child).collect();

@@ -37,22 +37,21 @@ impl NodePriors<'_> {
         }
     }
 
-    /// How much likelier than average the learned games were to play `mv`'s 3x3 shape
-    /// ([`shapes`]), on big boards; 1 elsewhere and for a pass. It orders moves of equal
-    /// prior (see [`NodePriors::order`]) rather than adding to the prior: as a judgement of
-    /// its own (e.g. 0.5 + 0.08 ln odds, weight 20, in place of MoGo's shapes) it outweighed
-    /// the tactical ones and won 1 of 8 games against GNU Go (7a3bc99).
-    pub fn shape_odds(&self, mv: Move) -> f32 {
-        match mv {
+    /// Where `mv`, whose prior value is `value` (from [`NodePriors::of`]), comes in the
+    /// order a node tries its moves: best prior first, then, among equal priors, better
+    /// shape first; the key compares greater for moves to try earlier.
+    ///
+    /// The shape is how much likelier than average the learned games were to play `mv`'s
+    /// 3x3 shape ([`shapes`]), on big boards; 1 elsewhere and for a pass. It orders moves
+    /// rather than adding to the prior: as a judgement of its own (0.5 + 0.08 ln odds,
+    /// weight 20, in place of MoGo's shapes) it outweighed the tactical ones and won 1 of 8
+    /// games against GNU Go (7a3bc99).
+    pub fn order(&self, mv: Move, value: f32) -> (f32, f32) {
+        let shape = match mv {
             Move::Play(p) if is_big(self.board) => shapes::odds(self.board, self.color, p),
             _ => 1.0,
-        }
-    }
-
-    /// The order in which a node tries its moves: best prior first, then, among equal
-    /// priors, better shape first (the key compares greater for moves to try earlier).
-    pub fn order(&self, mv: Move) -> (f32, f32) {
-        (self.of(mv).0, self.shape_odds(mv))
+        };
+        (value, shape)
     }
 
     /// The prior (value, weight) of `mv`.
@@ -72,7 +71,10 @@ impl NodePriors<'_> {
 /// (`yunzi predict`).
 pub fn prior_rank(position: &Game, color: Color, played: Point) -> f32 {
     let priors = NodePriors::new(position.board(), color);
-    let value = |p| priors.order(Move::Play(p));
+    let value = |p| {
+        let mv = Move::Play(p);
+        priors.order(mv, priors.of(mv).0)
+    };
     let mine = value(played);
     let (mut above, mut level) = (0, 0);
     for p in position.legal_points(color) {
@@ -395,8 +397,12 @@ mod tests {
             let priors = NodePriors::new(&board, Color::Black);
             let extension = Move::Play(board.point_at(mid - 1, mid));
             let triangle = Move::Play(board.point_at(mid, mid + 1));
-            assert_eq!(priors.of(extension), priors.of(triangle));
-            (priors.order(extension), priors.order(triangle))
+            let (value, weight) = priors.of(extension);
+            assert_eq!((value, weight), priors.of(triangle));
+            (
+                priors.order(extension, value),
+                priors.order(triangle, value),
+            )
         };
         let (extension, triangle) = extension_and_triangle(19);
         assert!(extension > triangle, "{extension:?} vs {triangle:?}");

@@ -75,13 +75,17 @@ impl ShapeCounts {
         Some(ShapeCounts { counts })
     }
 
+    /// (moves played, legal points seen), summed over all shapes.
+    fn totals(&self) -> (u64, u64) {
+        self.counts
+            .values()
+            .fold((0, 0), |(a, b), &(p, s)| (a + p, b + s))
+    }
+
     /// Per key, how many times likelier than an average legal move the shape was played,
     /// with [`PSEUDO_SEEN`] average moves added to its counts.
     fn odds(&self) -> HashMap<u16, f32> {
-        let (played, seen) = self
-            .counts
-            .values()
-            .fold((0, 0), |(a, b), &(p, s)| (a + p, b + s));
+        let (played, seen) = self.totals();
         let average = played as f64 / seen.max(1) as f64;
         self.counts
             .iter()
@@ -121,21 +125,14 @@ mod tests {
         game
     }
 
-    fn totals(counts: &ShapeCounts) -> (u64, u64) {
-        counts
-            .counts
-            .values()
-            .fold((0, 0), |(a, b), &(p, s)| (a + p, b + s))
-    }
-
     #[test]
     fn every_legal_point_counts_once_per_learned_move() {
         let mut both = ShapeCounts::default();
         both.add_game(&two_moves(), |_| true);
-        assert_eq!(totals(&both), (2, 25 + 24));
+        assert_eq!(both.totals(), (2, 25 + 24));
         let mut black = ShapeCounts::default();
         black.add_game(&two_moves(), |color| color == Color::Black);
-        assert_eq!(totals(&black), (1, 25));
+        assert_eq!(black.totals(), (1, 25));
     }
 
     #[test]
