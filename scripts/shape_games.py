@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""GNU Go self-play games on 19x19: the records `yunzi learn-shapes` counts 3x3 shapes in.
+"""GNU Go self-play games on 19x19: the records `yunzi learn-moves` fits its move model to.
 
 Each game opens with one stone in every corner on a random 3-3, 3-4, 4-4, 3-5 or 4-5 point
 (the openings strong players use; GNU Go alone would play the same game every time), then

@@ -10,7 +10,7 @@ use yunzi::board::{Color, Move};
 use yunzi::engine::{Engine, EngineConfig};
 use yunzi::game::{Game, RuleSet};
 use yunzi::gtp::Gtp;
-use yunzi::search::shapes::ShapeCounts;
+use yunzi::search::move_model::Observations;
 use yunzi::search::SearchConfig;
 use yunzi::sgf::SgfGame;
 use yunzi::time::TimeConfig;
@@ -35,13 +35,13 @@ enum Command {
         #[command(subcommand)]
         what: Bench,
     },
-    /// Count 3x3 shapes in SGF game records (`scripts/shape_games.py` makes them); prints
-    /// the table that src/search/shapes.txt holds.
-    LearnShapes {
+    /// Fit the move model to SGF game records (`scripts/shape_games.py` makes them); prints
+    /// the table that src/search/move_model.txt holds.
+    LearnMoves {
         #[command(flatten)]
         records: Records,
     },
-    /// How well the tree's move order (priors, then learned shapes) predicts the moves in
+    /// How well the tree's move order (the move model on big boards) predicts the moves in
     /// SGF game records: how often the move played was among the first 1, 5, 10 and 20.
     Predict {
         #[command(flatten)]
@@ -198,8 +198,8 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Bench { what }) => run_bench(what),
-        Some(Command::LearnShapes { records }) => {
-            learn_shapes(records.player.as_deref(), &records.files)
+        Some(Command::LearnMoves { records }) => {
+            learn_moves(records.player.as_deref(), &records.files)
         }
         Some(Command::Predict { records }) => predict(records.player.as_deref(), &records.files),
         None => {
@@ -249,14 +249,17 @@ fn run_bench(what: Bench) -> Result<(), String> {
     Ok(())
 }
 
-/// Counts the shapes of the moves in `files` (those of `player` only, when given) and
+/// Fits the move model to the moves in `files` (those of `player` only, when given) and
 /// prints the table.
-fn learn_shapes(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
-    let mut counts = ShapeCounts::default();
+fn learn_moves(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
+    /// Rounds of minorization-maximization: the log-likelihood has settled by then.
+    const ITERATIONS: usize = 20;
+    let mut observations = Observations::default();
     for (record, game) in read_records(files) {
-        counts.add_game(&game, |color| plays_for(&record, color, player));
+        observations.add_game(&game, |color| plays_for(&record, color, player));
     }
-    print!("{}", counts.to_text());
+    eprintln!("moves learned from: {}", observations.positions());
+    print!("{}", observations.fit(ITERATIONS).to_text());
     Ok(())
 }
 

@@ -1,6 +1,6 @@
-//! The subcommands that read game records, end to end: `yunzi learn-shapes` (the shape table
-//! on stdout, one count per legal point for every learned move) and `yunzi predict` (how
-//! the priors rank the moves played); unreadable records are skipped with a warning.
+//! The subcommands that read game records, end to end: `yunzi learn-moves` (the move model's
+//! table on stdout, fitted to the learned moves) and `yunzi predict` (how the tree's order
+//! ranks the moves played); unreadable records are skipped with a warning.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -33,25 +33,28 @@ fn write(dir: &Path, name: &str, sgf: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// (moves played, legal points seen) summed over the table.
-fn totals(table: &str) -> (u64, u64) {
+/// The table's gammas per (family, key).
+fn gammas(table: &str) -> Vec<(String, u16, f64)> {
     table
         .lines()
         .filter(|line| !line.starts_with('#'))
         .map(|line| {
-            let fields: Vec<u64> = line
-                .split_whitespace()
-                .map(|f| f.parse().expect("a number"))
-                .collect();
-            (fields[1], fields[2])
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            let key = fields[1].parse().expect("a key");
+            (
+                fields[0].to_string(),
+                key,
+                fields[2].parse().expect("a gamma"),
+            )
         })
-        .fold((0, 0), |(a, b), (p, s)| (a + p, b + s))
+        .collect()
 }
 
 #[test]
-fn counts_the_moves_of_the_named_player_and_skips_bad_records() {
-    let dir = scratch_dir("learn-shapes");
-    // 5x5: Black C3 (25 legal points), White D3 (24), Black pass.
+fn learns_the_moves_of_the_named_player_and_skips_bad_records() {
+    let dir = scratch_dir("learn-moves");
+    // 5x5: Black C3, White D3 beside it, Black pass.
     let game = write(
         &dir,
         "game.sgf",
@@ -59,10 +62,18 @@ fn counts_the_moves_of_the_named_player_and_skips_bad_records() {
     );
     let broken = write(&dir, "broken.sgf", "(;SZ[5];B[cc];W[cc])");
 
-    let (all, _) = yunzi("learn-shapes", &[&game]);
-    assert_eq!(totals(&all), (2, 49), "{all}");
-    let (gnugo, warnings) = yunzi("learn-shapes", &["--player", "GNU Go", &game, &broken]);
-    assert_eq!(totals(&gnugo), (1, 25), "{gnugo}");
+    let (all, warnings) = yunzi("learn-moves", &[&game]);
+    assert!(warnings.contains("moves learned from: 2"), "{warnings}");
+    // White's answer touched Black's stone: playing beside the last move rates above 1.
+    let table = gammas(&all);
+    let beside_last = table
+        .iter()
+        .find(|(family, key, _)| family == "last" && *key == 2)
+        .expect("distance 2 to the last move seen");
+    assert!(beside_last.2 > 1.0, "{all}");
+    assert!(table.iter().all(|(_, _, gamma)| *gamma > 0.0), "{all}");
+    let (_, warnings) = yunzi("learn-moves", &["--player", "GNU Go", &game, &broken]);
+    assert!(warnings.contains("moves learned from: 1"), "{warnings}");
     assert!(
         warnings.contains("skipped") && warnings.contains("broken.sgf"),
         "{warnings}"

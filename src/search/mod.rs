@@ -12,8 +12,9 @@
 //! After the search the most visited move is chosen; the engine resigns when even that one
 //! wins too rarely, and passes when passing wins (see [`Search::run`]).
 
+mod features;
+pub mod move_model;
 mod priors;
-pub mod shapes;
 mod tree;
 
 pub use priors::prior_rank;
@@ -740,20 +741,16 @@ impl Shared<'_> {
 
     fn expand(&self, node: &Node, board: &Board, color: Color) {
         let priors = priors::NodePriors::new(board, color);
-        let mut children: Vec<(Move, f32, f32)> = board
+        let mut children: Vec<(Move, priors::Prior)> = board
             .points()
             .filter(|&p| board.is_legal(color, p))
-            .map(|p| {
-                let (value, weight) = priors.of(Move::Play(p));
-                (Move::Play(p), value, weight)
-            })
+            .map(Move::Play)
+            .chain(std::iter::once(Move::Pass))
+            .map(|mv| (mv, priors.of(mv)))
             .collect();
-        let (value, weight) = priors.of(Move::Pass);
-        children.push((Move::Pass, value, weight));
         if self.widening {
-            // Best prior first, for `select`'s window (better shape first among equals);
-            // then in an order that varies with the position, so that no corner of the
-            // board always comes first.
+            // The node's order for `select`'s window; among equals an order that varies
+            // with the position, so that no corner of the board always comes first.
             let hash = board.hash();
             let tie = |mv: Move| {
                 let index = match mv {
@@ -762,17 +759,16 @@ impl Shared<'_> {
                 } as u64;
                 (hash ^ index).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             };
-            let mut ordered: Vec<_> = children
-                .iter()
-                .map(|&child| (child, priors.order(child.0, child.1), tie(child.0)))
-                .collect();
-            ordered.sort_by(|(_, a_order, a_tie), (_, b_order, b_tie)| {
-                (b_order.0.total_cmp(&a_order.0))
-                    .then_with(|| b_order.1.total_cmp(&a_order.1))
-                    .then_with(|| b_tie.cmp(a_tie))
+            children.sort_by(|(a, a_prior), (b, b_prior)| {
+                (b_prior.order.0.cmp(&a_prior.order.0))
+                    .then_with(|| b_prior.order.1.total_cmp(&a_prior.order.1))
+                    .then_with(|| tie(*b).cmp(&tie(*a)))
             });
-            children = ordered.into_iter().map(|(child, _, _)| child).collect();
         }
+        let children: Vec<_> = children
+            .into_iter()
+            .map(|(mv, prior)| (mv, prior.value, prior.weight))
+            .collect();
         self.arena.expand(node, &children);
     }
 

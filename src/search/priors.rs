@@ -1,14 +1,16 @@
 //! Prior knowledge for new tree nodes: cheap judgements that a move is good or bad, given as
-//! a win rate worth some number of playouts (Gelly & Silver's "even" and heuristic priors).
+//! a win rate worth some number of playouts (Gelly & Silver's "even" and heuristic priors),
+//! and the order in which a node tries its moves.
 //!
 //! Each judgement that applies adds its (value, weight); the node starts as if it had already
 //! seen `sum(weight)` playouts at the weighted mean value. The search soon outweighs them.
 
-use crate::board::{Board, Cell, Color, Move, Point};
+use crate::board::{Board, Color, Move, Point};
 use crate::game::Game;
-use crate::playout::{answer_beside, is_big, patterns, tactics};
+use crate::playout::{answer_beside, is_big};
 
-use super::shapes;
+use super::features::MoveFacts;
+use super::move_model::{self, MoveModel};
 
 /// Every move starts here: a little evidence of an even game.
 const EVEN: (f32, f32) = (0.5, 4.0);
@@ -21,6 +23,23 @@ pub struct NodePriors<'a> {
     /// On big boards, the playout policy's answers to the last move that the judgements
     /// of each move alone do not see (see [`policy_answers`]).
     answers: [Point; 4],
+}
+
+/// What a node knows of a move before searching it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prior {
+    /// Judged win rate, worth `weight` playouts.
+    pub value: f32,
+    pub weight: f32,
+    /// Where the move comes in the order the node tries its moves (compares greater for
+    /// moves to try earlier): plays before a pass before filling an own true eye, and
+    /// within those, on big boards, by the move model's strength
+    /// ([`MoveModel::learned`]), elsewhere by `value`.
+    ///
+    /// The model orders moves rather than judging them: learned shapes as a judgement of
+    /// their own (0.5 + 0.08 ln odds, weight 20) outweighed the tactical judgements and won
+    /// 1 of 8 games against GNU Go (7a3bc99).
+    pub order: (u8, f32),
 }
 
 impl NodePriors<'_> {
@@ -37,48 +56,50 @@ impl NodePriors<'_> {
         }
     }
 
-    /// Where `mv`, whose prior value is `value` (from [`NodePriors::of`]), comes in the
-    /// order a node tries its moves: best prior first, then, among equal priors, better
-    /// shape first; the key compares greater for moves to try earlier.
-    ///
-    /// The shape is how much likelier than average the learned games were to play `mv`'s
-    /// 3x3 shape ([`shapes`]), on big boards; 1 elsewhere and for a pass. It orders moves
-    /// rather than adding to the prior: as a judgement of its own (0.5 + 0.08 ln odds,
-    /// weight 20, in place of MoGo's shapes) it outweighed the tactical ones and won 1 of 8
-    /// games against GNU Go (7a3bc99).
-    pub fn order(&self, mv: Move, value: f32) -> (f32, f32) {
-        let shape = match mv {
-            Move::Play(p) if is_big(self.board) => shapes::odds(self.board, self.color, p),
-            _ => 1.0,
-        };
-        (value, shape)
+    /// The facts of playing at `p`, a legal point.
+    pub fn facts(&self, p: Point) -> MoveFacts {
+        MoveFacts::of(self.board, self.color, p, self.answers.contains(&p))
     }
 
-    /// The prior (value, weight) of `mv`.
-    pub fn of(&self, mv: Move) -> (f32, f32) {
-        let mut judged = prior(self.board, self.color, mv);
-        if matches!(mv, Move::Play(p) if self.answers.contains(&p)) {
-            judged.push(POLICY_ANSWER);
+    /// What the node knows of `mv`, a legal move.
+    pub fn of(&self, mv: Move) -> Prior {
+        let Move::Play(p) = mv else {
+            // Passing is rarely best while points remain; the tree can still learn otherwise.
+            return Prior {
+                value: 0.1,
+                weight: 30.0,
+                order: (1, 0.0),
+            };
+        };
+        let facts = self.facts(p);
+        let judged = judge(self.board, p, &facts);
+        let value = judged.weighted_sum / judged.weight;
+        let strength = if is_big(self.board) {
+            let features = move_model::features(self.board, self.color, p, &facts);
+            MoveModel::learned().strength(&features)
+        } else {
+            value
+        };
+        Prior {
+            value,
+            weight: judged.weight,
+            order: (if facts.fills_eye { 0 } else { 2 }, strength),
         }
-        (judged.weighted_sum / judged.weight, judged.weight)
     }
 }
 
 /// Where `played` stands among `color`'s legal moves in `position` in the order a node
-/// tries them ([`NodePriors::order`]): how many come before it, plus half of those level
+/// tries them ([`Prior::order`]): how many come before it, plus half of those level
 /// with it (the search orders those at random). 0 means the search would try it first.
-/// Strong players' moves ranked this way measure how well the priors predict them
+/// Strong players' moves ranked this way measure how well the order predicts them
 /// (`yunzi predict`).
 pub fn prior_rank(position: &Game, color: Color, played: Point) -> f32 {
     let priors = NodePriors::new(position.board(), color);
-    let value = |p| {
-        let mv = Move::Play(p);
-        priors.order(mv, priors.of(mv).0)
-    };
-    let mine = value(played);
+    let order = |p| priors.of(Move::Play(p)).order;
+    let mine = order(played);
     let (mut above, mut level) = (0, 0);
     for p in position.legal_points(color) {
-        let other = value(p);
+        let other = order(p);
         if p != played && other > mine {
             above += 1;
         } else if p != played && other == mine {
@@ -109,62 +130,41 @@ fn policy_answers(board: &Board, color: Color) -> [Point; 4] {
     answers
 }
 
-/// The judgements of `mv` for `color` on `board` by itself.
-fn prior(board: &Board, color: Color, mv: Move) -> Judgement {
+/// The judgements of a play at `p` with these facts.
+fn judge(board: &Board, p: Point, facts: &MoveFacts) -> Judgement {
     let mut judged = Judgement::default();
-    let Move::Play(p) = mv else {
-        // Passing is rarely best while points remain; the tree can still learn otherwise.
-        judged.push((0.1, 30.0));
-        return judged;
-    };
     judged.push(EVEN);
-    if board.is_true_eye(color, p) {
+    if facts.fills_eye {
         judged.push((0.0, 100.0));
     }
-    let (mut captures, mut saves, mut ladders) = (0, false, false);
-    for q in board.neighbours(p) {
-        match board.cell(q).color() {
-            Some(c) if c != color && board.atari_liberty(q) == Some(p) => {
-                captures += board.chain_size(q);
-            }
-            Some(c) if c != color => {
-                ladders |= tactics::catching_atari(board, color, q) == Some(p);
-            }
-            Some(_) if board.atari_liberty(q) == Some(p) => saves = true,
-            _ => {}
-        }
+    if facts.captures > 0 {
+        judged.push((0.9, 20.0 + 5.0 * facts.captures.min(6) as f32));
     }
-    let self_atari = !board.is_lone(color, p) && board.is_self_atari(color, p);
-    let runs_into_ladder = saves && tactics::runs_into_ladder(board, color, p);
-    if captures > 0 {
-        judged.push((0.9, 20.0 + 5.0 * captures.min(6) as f32));
-    }
-    if saves && !self_atari && !runs_into_ladder {
+    if facts.saves && !facts.self_atari && !facts.runs_into_ladder {
         judged.push((0.8, 20.0));
     }
-    if runs_into_ladder && captures == 0 {
+    if facts.runs_into_ladder && facts.captures == 0 {
         judged.push((0.1, 20.0));
     }
-    if ladders {
+    if facts.ladder {
         judged.push((0.85, 20.0));
     }
-    if self_atari {
+    if facts.self_atari {
         judged.push((0.1, 30.0));
     }
-    if patterns::matches(board, p) {
+    if facts.mogo_shape {
         judged.push((0.7, 10.0));
     }
     let big = is_big(board);
-    let near_last =
-        matches!(board.last_move(), Some((_, Move::Play(last))) if distance(board, p, last) <= 2);
+    let near_last = facts.is_near_last();
     if near_last {
         judged.push(if big { NEAR_LAST_BIG } else { (0.6, 6.0) });
     }
-    let tactical = captures > 0 || saves || ladders;
-    if big && !tactical && !near_last && edge_lines(board, p).0 == 0 {
+    let (line, other_line) = facts.edge_lines;
+    if big && !facts.is_tactical() && !near_last && line == 0 {
         judged.push(QUIET_FIRST_LINE);
     }
-    if let Some((line, other_line)) = empty_area_lines(board, p) {
+    if facts.empty_area {
         judged.push(match line {
             0 => (0.1, 40.0),
             1 => (0.25, 30.0),
@@ -175,6 +175,9 @@ fn prior(board: &Board, color: Color, mv: Move) -> Judgement {
     }
     if is_small_board_opening_centre(board, p) {
         judged.push(OPENING_CENTRE);
+    }
+    if facts.policy_answer {
+        judged.push(POLICY_ANSWER);
     }
     judged
 }
@@ -204,13 +207,6 @@ impl Judgement {
     }
 }
 
-/// Grid distance (Manhattan plus the larger offset, as Pachi's "gridcular" distance).
-fn distance(board: &Board, a: Point, b: Point) -> usize {
-    let ((ax, ay), (bx, by)) = (board.coords(a), board.coords(b));
-    let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
-    dx + dy + dx.max(dy)
-}
-
 /// Answering the last move: on a big board most good moves are near it (Pachi's and
 /// michi's distance priors), and many quiet moves far away would otherwise rank level.
 const NEAR_LAST_BIG: (f32, f32) = (0.7, 10.0);
@@ -224,39 +220,14 @@ const QUIET_FIRST_LINE: (f32, f32) = (0.2, 20.0);
 /// 19x19 in a few thousand games, so without this the opening search was nearly flat.
 const EMPTY_CORNER: (f32, f32) = (0.8, 30.0);
 
-/// For a point with no stone within two lines of it, its lines from the edge, nearer first
-/// (0 = first line); `None` where stones are near, as the edge then says little.
-fn empty_area_lines(board: &Board, p: Point) -> Option<(usize, usize)> {
-    let n = board.size();
-    let (x, y) = board.coords(p);
-    for dx in -2i32..=2 {
-        for dy in -2i32..=2 {
-            let (cx, cy) = (x as i32 + dx, y as i32 + dy);
-            if cx < 0 || cy < 0 || cx >= n as i32 || cy >= n as i32 {
-                continue;
-            }
-            if board.cell(board.point_at(cx as usize, cy as usize)) != Cell::Empty {
-                return None;
-            }
-        }
-    }
-    Some(edge_lines(board, p))
-}
-
-/// The lines of `p` from the edges (0 = first line), nearer first.
-fn edge_lines(board: &Board, p: Point) -> (usize, usize) {
-    let n = board.size();
-    let (x, y) = board.coords(p);
-    let (across, down) = (x.min(n - 1 - x), y.min(n - 1 - y));
-    (across.min(down), across.max(down))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::playout::tactics;
 
     fn prior(board: &Board, color: Color, mv: Move) -> (f32, f32) {
-        NodePriors::new(board, color).of(mv)
+        let prior = NodePriors::new(board, color).of(mv);
+        (prior.value, prior.weight)
     }
 
     fn at(board: &Board, col: usize, line: usize) -> Move {
@@ -372,7 +343,8 @@ mod tests {
             play(Color::White, mid, mid - 1);
             let stone = board.point_at(mid, mid);
             let relief = tactics::two_liberty_relief(&board, stone).expect("a relief");
-            let alone = super::prior(&board, Color::Black, Move::Play(relief));
+            let facts = MoveFacts::of(&board, Color::Black, relief, false);
+            let alone = judge(&board, relief, &facts);
             let with_node = prior(&board, Color::Black, Move::Play(relief));
             (alone.weighted_sum / alone.weight, with_node.0)
         };
@@ -383,9 +355,9 @@ mod tests {
     }
 
     #[test]
-    fn among_equal_priors_better_shape_comes_first_on_big_boards_only() {
+    fn the_move_model_orders_equal_priors_on_big_boards_only() {
         // Two black stones side by side; Black extends from one end, or makes an empty
-        // triangle above it: the judgements see no difference, the learned shapes do.
+        // triangle above it: the judgements see no difference, the move model does.
         let extension_and_triangle = |size: usize| {
             let mut board = Board::new(size).expect("valid");
             let mid = size / 2;
@@ -395,19 +367,38 @@ mod tests {
             ];
             board.setup(&stones).expect("valid");
             let priors = NodePriors::new(&board, Color::Black);
-            let extension = Move::Play(board.point_at(mid - 1, mid));
-            let triangle = Move::Play(board.point_at(mid, mid + 1));
-            let (value, weight) = priors.of(extension);
-            assert_eq!((value, weight), priors.of(triangle));
-            (
-                priors.order(extension, value),
-                priors.order(triangle, value),
-            )
+            let extension = priors.of(Move::Play(board.point_at(mid - 1, mid)));
+            let triangle = priors.of(Move::Play(board.point_at(mid, mid + 1)));
+            assert_eq!(
+                (extension.value, extension.weight),
+                (triangle.value, triangle.weight)
+            );
+            (extension.order, triangle.order)
         };
         let (extension, triangle) = extension_and_triangle(19);
         assert!(extension > triangle, "{extension:?} vs {triangle:?}");
         let (extension, triangle) = extension_and_triangle(9);
-        assert_eq!(extension, triangle, "9x9 keeps its order");
+        assert_eq!(extension, triangle, "9x9 orders by the judgements");
+    }
+
+    #[test]
+    fn a_pass_comes_after_every_play_but_filling_an_own_eye() {
+        let board = Board::from_diagram(
+            "X.X.....
+             XXX.....
+             ........
+             ........
+             ........
+             ........
+             ........
+             ........",
+        )
+        .expect("valid");
+        let priors = NodePriors::new(&board, Color::Black);
+        let pass = priors.of(Move::Pass).order;
+        let eye = priors.of(at(&board, 1, 0)).order;
+        let quiet = priors.of(at(&board, 6, 6)).order;
+        assert!(eye < pass && pass < quiet, "{eye:?} {pass:?} {quiet:?}");
     }
 
     #[test]

@@ -1,0 +1,169 @@
+//! What a candidate move does, worked out once when a node gets its children: the priors
+//! judge its value from these facts ([`priors`](super::priors)) and the move model its
+//! place in the order the node tries its moves ([`move_model`](super::move_model)).
+
+use crate::board::{Board, Cell, Color, Move, Point};
+use crate::playout::{patterns, tactics};
+
+/// The facts about one move of `color` at a point.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveFacts {
+    /// Stones it captures.
+    pub captures: u32,
+    /// It extends an own chain in atari.
+    pub saves: bool,
+    /// It only runs an own chain in atari into a ladder ([`tactics::runs_into_ladder`]).
+    pub runs_into_ladder: bool,
+    /// It puts an enemy chain of two liberties in atari.
+    pub ataris: bool,
+    /// That atari catches the chain in a ladder ([`tactics::catching_atari`]).
+    pub ladder: bool,
+    /// It leaves its own chain (of more than the new stone) in atari.
+    pub self_atari: bool,
+    /// It fills one of the own true eyes.
+    pub fills_eye: bool,
+    /// A MoGo shape matches around it ([`patterns::matches`]).
+    pub mogo_shape: bool,
+    /// Gridcular distance to the last and the second-last move, when those were plays.
+    pub last_distance: Option<usize>,
+    pub second_last_distance: Option<usize>,
+    /// Its lines from the edges (0 = first line), nearer first.
+    pub edge_lines: (usize, usize),
+    /// No stone stands within two lines of it.
+    pub empty_area: bool,
+    /// It is one of the playout policy's answers to the last move (see `NodePriors`).
+    pub policy_answer: bool,
+}
+
+impl MoveFacts {
+    /// The facts of `color` playing at `p`, a legal move on `board`; `policy_answer` is
+    /// the node's to say.
+    pub fn of(board: &Board, color: Color, p: Point, policy_answer: bool) -> MoveFacts {
+        let mut facts = MoveFacts {
+            policy_answer,
+            fills_eye: board.is_true_eye(color, p),
+            mogo_shape: patterns::matches(board, p),
+            edge_lines: edge_lines(board, p),
+            empty_area: is_empty_area(board, p),
+            ..MoveFacts::default()
+        };
+        for q in board.neighbours(p) {
+            match board.cell(q).color() {
+                Some(c) if c != color && board.atari_liberty(q) == Some(p) => {
+                    facts.captures += board.chain_size(q);
+                }
+                Some(c) if c != color => {
+                    facts.ataris |= tactics::liberties(board, q).count() == 2;
+                    facts.ladder |= tactics::catching_atari(board, color, q) == Some(p);
+                }
+                Some(_) if board.atari_liberty(q) == Some(p) => facts.saves = true,
+                _ => {}
+            }
+        }
+        facts.self_atari = !board.is_lone(color, p) && board.is_self_atari(color, p);
+        facts.runs_into_ladder = facts.saves && tactics::runs_into_ladder(board, color, p);
+        let distance_to = |last: Option<(Color, Move)>| match last {
+            Some((_, Move::Play(q))) => Some(distance(board, p, q)),
+            _ => None,
+        };
+        facts.last_distance = distance_to(board.last_move());
+        facts.second_last_distance = distance_to(board.second_last_move());
+        facts
+    }
+
+    /// Captures, saves an own chain or catches an enemy one in a ladder.
+    pub fn is_tactical(&self) -> bool {
+        self.captures > 0 || self.saves || self.ladder
+    }
+
+    /// Within gridcular distance 2 of the last move (its neighbours and diagonals, and
+    /// the points two lines straight off).
+    pub fn is_near_last(&self) -> bool {
+        self.last_distance.is_some_and(|d| d <= 2)
+    }
+}
+
+/// Grid distance (Manhattan plus the larger offset, as Pachi's "gridcular" distance).
+fn distance(board: &Board, a: Point, b: Point) -> usize {
+    let ((ax, ay), (bx, by)) = (board.coords(a), board.coords(b));
+    let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+    dx + dy + dx.max(dy)
+}
+
+/// Whether no stone stands within two lines of `p` (edge points count as empty).
+fn is_empty_area(board: &Board, p: Point) -> bool {
+    let n = board.size() as i32;
+    let (x, y) = board.coords(p);
+    (-2i32..=2).all(|dx| {
+        (-2i32..=2).all(|dy| {
+            let (cx, cy) = (x as i32 + dx, y as i32 + dy);
+            let off_board = cx < 0 || cy < 0 || cx >= n || cy >= n;
+            off_board || board.cell(board.point_at(cx as usize, cy as usize)) == Cell::Empty
+        })
+    })
+}
+
+/// The lines of `p` from the edges (0 = first line), nearer first.
+fn edge_lines(board: &Board, p: Point) -> (usize, usize) {
+    let n = board.size();
+    let (x, y) = board.coords(p);
+    let (across, down) = (x.min(n - 1 - x), y.min(n - 1 - y));
+    (across.min(down), across.max(down))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capture_a_save_and_an_atari_are_told_apart() {
+        let board = Board::from_diagram(
+            ".O.....
+             OX..X..
+             .O.XOX.
+             .......
+             .......
+             .......
+             .......",
+        )
+        .expect("valid");
+        // Columns from the left, rows from the top of the diagram.
+        let facts =
+            |x, row: usize| MoveFacts::of(&board, Color::Black, board.point_at(x, 6 - row), false);
+        // Black's stone at (1,1) has one liberty left, (2,1).
+        let save = facts(2, 1);
+        assert!(save.saves && save.is_tactical() && !save.self_atari);
+        // White's (4,2) has one liberty left, (4,3).
+        let capture = facts(4, 3);
+        assert_eq!((capture.captures, capture.saves), (1, false));
+        // White's (1,0) has two, (0,0) and (2,0).
+        assert!(facts(2, 0).ataris && !facts(2, 0).is_tactical());
+        let quiet = facts(6, 6);
+        assert!(!quiet.ataris && !quiet.is_tactical() && quiet.captures == 0);
+    }
+
+    #[test]
+    fn distances_to_the_last_two_moves_and_the_edges() {
+        let mut board = Board::new(9).expect("valid");
+        board
+            .play(Color::Black, Move::Play(board.point_at(4, 4)))
+            .expect("legal");
+        board
+            .play(Color::White, Move::Play(board.point_at(2, 2)))
+            .expect("legal");
+        let facts = MoveFacts::of(&board, Color::Black, board.point_at(3, 2), false);
+        assert_eq!(facts.last_distance, Some(2));
+        assert_eq!(facts.second_last_distance, Some(1 + 2 + 2));
+        assert!(facts.is_near_last());
+        assert_eq!(facts.edge_lines, (2, 3));
+        assert!(!facts.empty_area);
+        let far = MoveFacts::of(&board, Color::Black, board.point_at(8, 0), false);
+        assert!(far.empty_area && far.edge_lines == (0, 0));
+        let empty = Board::new(9).expect("valid");
+        let first = MoveFacts::of(&empty, Color::Black, empty.point_at(4, 4), false);
+        assert_eq!(
+            (first.last_distance, first.second_last_distance),
+            (None, None)
+        );
+    }
+}
