@@ -10,16 +10,26 @@ use crate::playout::{patterns, tactics};
 pub struct MoveFacts {
     /// Stones it captures.
     pub captures: u32,
+    /// A chain it captures holds the last move's stone (a recapture, or taking the
+    /// stone that just cut).
+    pub captures_last: bool,
+    /// A chain it captures touches an own chain in atari, which the capture saves.
+    pub capture_saves: bool,
     /// It extends an own chain in atari.
     pub saves: bool,
     /// It only runs an own chain in atari into a ladder ([`tactics::runs_into_ladder`]).
     pub runs_into_ladder: bool,
     /// It puts an enemy chain of two liberties in atari.
     pub ataris: bool,
+    /// One of those chains holds the last move's stone.
+    pub ataris_last: bool,
     /// That atari catches the chain in a ladder ([`tactics::catching_atari`]).
     pub ladder: bool,
     /// It leaves its own chain (of more than the new stone) in atari.
     pub self_atari: bool,
+    /// It leaves the new stone, touching no own chain, in atari: a throw-in or a
+    /// sacrifice, often good where a chain's self-atari rarely is.
+    pub lone_self_atari: bool,
     /// It fills one of the own true eyes.
     pub fills_eye: bool,
     /// A MoGo shape matches around it ([`patterns::matches`]).
@@ -47,20 +57,34 @@ impl MoveFacts {
             empty_area: is_empty_area(board, p),
             ..MoveFacts::default()
         };
+        let last_chain = match board.last_move() {
+            Some((_, Move::Play(last))) if board.cell(last) != Cell::Empty => {
+                Some(board.chain_head(last))
+            }
+            _ => None,
+        };
+        let holds_last = |q: Point| last_chain == Some(board.chain_head(q));
         for q in board.neighbours(p) {
             match board.cell(q).color() {
                 Some(c) if c != color && board.atari_liberty(q) == Some(p) => {
                     facts.captures += board.chain_size(q);
+                    facts.captures_last |= holds_last(q);
+                    facts.capture_saves |= touches_own_atari(board, color, q);
                 }
                 Some(c) if c != color => {
-                    facts.ataris |= tactics::liberties(board, q).count() == 2;
+                    let ataris = tactics::liberties(board, q).count() == 2;
+                    facts.ataris |= ataris;
+                    facts.ataris_last |= ataris && holds_last(q);
                     facts.ladder |= tactics::catching_atari(board, color, q) == Some(p);
                 }
                 Some(_) if board.atari_liberty(q) == Some(p) => facts.saves = true,
                 _ => {}
             }
         }
-        facts.self_atari = !board.is_lone(color, p) && board.is_self_atari(color, p);
+        let self_atari = board.is_self_atari(color, p);
+        let lone = board.is_lone(color, p);
+        facts.self_atari = self_atari && !lone;
+        facts.lone_self_atari = self_atari && lone;
         facts.runs_into_ladder = facts.saves && tactics::runs_into_ladder(board, color, p);
         let distance_to = |last: Option<(Color, Move)>| match last {
             Some((_, Move::Play(q))) => Some(distance(board, p, q)),
@@ -81,6 +105,16 @@ impl MoveFacts {
     pub fn is_near_last(&self) -> bool {
         self.last_distance.is_some_and(|d| d <= 2)
     }
+}
+
+/// Whether the enemy chain through `stone` touches a chain of `color` in atari.
+fn touches_own_atari(board: &Board, color: Color, stone: Point) -> bool {
+    board.chain_stones(stone).any(|s| {
+        board
+            .neighbours(s)
+            .into_iter()
+            .any(|q| board.cell(q) == color.cell() && board.atari_liberty(q).is_some())
+    })
 }
 
 /// Grid distance (Manhattan plus the larger offset, as Pachi's "gridcular" distance).
@@ -120,7 +154,7 @@ mod tests {
         let board = Board::from_diagram(
             ".O.....
              OX..X..
-             .O.XOX.
+             XO.XOX.
              .......
              .......
              .......
@@ -138,8 +172,48 @@ mod tests {
         assert_eq!((capture.captures, capture.saves), (1, false));
         // White's (1,0) has two, (0,0) and (2,0).
         assert!(facts(2, 0).ataris && !facts(2, 0).is_tactical());
+        // White's (0,1) has one liberty, (0,0): taking it saves Black's (1,1).
+        let saving = facts(0, 0);
+        assert!(saving.captures == 1 && saving.capture_saves && !capture.capture_saves);
         let quiet = facts(6, 6);
         assert!(!quiet.ataris && !quiet.is_tactical() && quiet.captures == 0);
+    }
+
+    #[test]
+    fn moves_against_the_last_stone_and_a_lone_self_atari() {
+        let mut board = Board::new(7).expect("valid");
+        let empty = board.clone();
+        let at = |x, y| empty.point_at(x, y);
+        let stones = [
+            (Color::Black, at(2, 3)),
+            (Color::Black, at(3, 2)),
+            (Color::White, at(2, 0)),
+            (Color::White, at(1, 1)),
+        ];
+        board.setup(&stones).expect("valid");
+        let mut taken = board.clone();
+        board
+            .play(Color::White, Move::Play(at(3, 3)))
+            .expect("legal");
+        let facts = |board: &Board, x, y| MoveFacts::of(board, Color::Black, at(x, y), false);
+        // White's last stone has two liberties, (4,3) and (3,4).
+        assert!(facts(&board, 4, 3).ataris_last);
+        // A Black stone at (1,0) has (0,0) alone and touches no Black chain.
+        let throw_in = facts(&board, 1, 0);
+        assert!(throw_in.lone_self_atari && !throw_in.self_atari);
+
+        // With Black at (4,3) too, White's stone at (3,3) has one liberty, (3,4).
+        taken
+            .play(Color::Black, Move::Play(at(4, 3)))
+            .expect("legal");
+        taken
+            .play(Color::White, Move::Play(at(3, 3)))
+            .expect("legal");
+        assert!(facts(&taken, 3, 4).captures_last);
+        taken.pass(Color::Black);
+        taken.pass(Color::White);
+        let later = facts(&taken, 3, 4);
+        assert!(later.captures == 1 && !later.captures_last);
     }
 
     #[test]

@@ -33,12 +33,15 @@ pub enum Family {
     Last,
     /// The same for the second-last move (up to 8).
     SecondLast,
-    /// Stones captured: 1, 2-3, 4 and more (keys 1-3).
+    /// A capture that saves an own chain in atari (1), takes the last move's stone (2),
+    /// or else takes 1, 2-3, 4 and more stones (3-5).
     Capture,
     /// Extends an own chain in atari: 1, or 2 when that only runs into a ladder.
     Save,
-    /// Puts an enemy chain in atari: 1 when that catches it in a ladder, 2 otherwise.
+    /// Puts an enemy chain in atari: 1 when that catches it in a ladder, 2 when the chain
+    /// holds the last move's stone, 3 otherwise.
     Atari,
+    /// Leaves an own chain in atari (1), or a lone new stone (2).
     SelfAtari,
     FillsEye,
     /// Line from the edge (up to 4); in an empty area, 8 + 8 x line + other line (to 7).
@@ -94,22 +97,23 @@ pub fn features(
         }
     };
     let capture_key = match facts.captures {
-        1 => 1,
-        2..=3 => 2,
-        _ => 3,
+        _ if facts.capture_saves => 1,
+        _ if facts.captures_last => 2,
+        1 => 3,
+        2..=3 => 4,
+        _ => 5,
     };
     flag(facts.captures > 0, Family::Capture, capture_key);
-    flag(
-        facts.saves,
-        Family::Save,
-        if facts.runs_into_ladder { 2 } else { 1 },
-    );
-    flag(
-        facts.ataris,
-        Family::Atari,
-        if facts.ladder { 1 } else { 2 },
-    );
+    let save_key = if facts.runs_into_ladder { 2 } else { 1 };
+    flag(facts.saves, Family::Save, save_key);
+    let atari_key = match () {
+        _ if facts.ladder => 1,
+        _ if facts.ataris_last => 2,
+        _ => 3,
+    };
+    flag(facts.ataris, Family::Atari, atari_key);
     flag(facts.self_atari, Family::SelfAtari, 1);
+    flag(facts.lone_self_atari, Family::SelfAtari, 2);
     flag(facts.fills_eye, Family::FillsEye, 1);
     flag(facts.policy_answer, Family::PolicyAnswer, 1);
     found
