@@ -72,7 +72,9 @@ impl MoveFacts {
                     facts.capture_saves |= touches_own_atari(board, color, q);
                 }
                 Some(c) if c != color => {
-                    let ataris = tactics::liberties(board, q).count() == 2;
+                    // A stone with three empty neighbours leaves its chain three liberties.
+                    let ataris = board.neighbour_count(q, Cell::Empty) < 3
+                        && tactics::liberties(board, q).count() == 2;
                     facts.ataris |= ataris;
                     facts.ataris_last |= ataris && holds_last(q);
                     facts.ladder |= tactics::catching_atari(board, color, q) == Some(p);

@@ -120,24 +120,46 @@ pub fn features(
 }
 
 /// Gammas per feature; a feature the table lacks has gamma 1.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MoveModel {
     gammas: HashMap<Feature, f64>,
+    /// The same gammas per family, indexed by key: a node looks up every feature of
+    /// every legal move when it gets its children.
+    by_family: Vec<Vec<f32>>,
 }
 
 impl MoveModel {
     /// The compiled-in table (empty, all gammas 1, if it does not parse).
     pub fn learned() -> &'static MoveModel {
         static MODEL: OnceLock<MoveModel> = OnceLock::new();
-        MODEL.get_or_init(|| MoveModel::from_text(TABLE).unwrap_or_default())
+        MODEL.get_or_init(|| {
+            MoveModel::from_text(TABLE).unwrap_or_else(|| MoveModel::new(HashMap::new()))
+        })
+    }
+
+    fn new(gammas: HashMap<Feature, f64>) -> MoveModel {
+        let mut by_family = vec![Vec::new(); FAMILIES.len()];
+        for (&(family, key), &gamma) in &gammas {
+            let table: &mut Vec<f32> = &mut by_family[family as usize];
+            if table.len() <= usize::from(key) {
+                table.resize(usize::from(key) + 1, 1.0);
+            }
+            table[usize::from(key)] = gamma as f32;
+        }
+        MoveModel { gammas, by_family }
     }
 
     /// The strength of a move with these features.
     pub fn strength(&self, features: &[Feature]) -> f32 {
         features
             .iter()
-            .map(|f| self.gammas.get(f).copied().unwrap_or(1.0))
-            .product::<f64>() as f32
+            .map(|&(family, key)| {
+                self.by_family[family as usize]
+                    .get(usize::from(key))
+                    .copied()
+                    .unwrap_or(1.0)
+            })
+            .product()
     }
 
     /// The table as text: a header, then `family key gamma` per feature.
@@ -166,7 +188,7 @@ impl MoveModel {
             (gamma > 0.0).then_some(())?;
             gammas.insert((family, key), gamma);
         }
-        Some(MoveModel { gammas })
+        Some(MoveModel::new(gammas))
     }
 }
 
@@ -280,9 +302,7 @@ impl Observations {
                 }
             }
         }
-        MoveModel {
-            gammas: self.features.iter().copied().zip(gamma).collect(),
-        }
+        MoveModel::new(self.features.iter().copied().zip(gamma).collect())
     }
 
     fn team(&self, candidate: usize) -> &[u32] {
