@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""GNU Go self-play games on 19x19: the records `yunzi learn-moves` fits its move model to.
+"""GNU Go self-play games on 19x19: records for `yunzi learn-moves` to fit its move model to.
+
+The compiled-in table is fitted to GNU Go's moves in the match records instead (level 10
+against yunzi predicted GNU Go better than level-1 self-play; README.md, the move model);
+these games are for more data at any level (`--level`).
 
 Each game opens with one stone in every corner on a random 3-3, 3-4, 4-4, 3-5 or 4-5 point
 (the openings strong players use; GNU Go alone would play the same game every time), then

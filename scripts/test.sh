@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 cargo test --all-targets
 
 # The match referee, scoring with yunzi itself (its default scorer), whole games driven
-# the way OGS's gtp2ogs bridge drives an engine, and the self-play that shapes are learned from.
+# the way OGS's gtp2ogs bridge drives an engine, and GNU Go self-play records for learn-moves.
 cargo build --release --quiet
 REFEREE_SCORER="$PWD/target/release/yunzi" python3 -m unittest \
     scripts/test_referee.py scripts/test_ogs_drive.py scripts/test_shape_games.py

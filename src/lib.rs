@@ -14,7 +14,7 @@
 //! | [`scoring`] | area and territory counting, results in points and in stones (beside game)|
 //! | [`sgf`]     | SGF `FF[4]` reading and writing; games to and from records (beside game)  |
 //! | [`playout`] | playout policies (light, heavy, last good replies) behind one trait; 3x3 shapes |
-//! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE, priors, widening (equal priors in the order of 3x3 shapes learned from games); dead stones, decisions |
+//! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE, priors, widening in the order of a move model learned from games; dead stones, decisions |
 //! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
 //! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations and analysis snapshots, no text |
 //! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses, streamed analysis |

@@ -7,7 +7,7 @@
 //! "does any pattern match here".
 //!
 //! [`shape_key`] names a neighbourhood up to those same symmetries, for tables learned from
-//! game records (`search::shapes`).
+//! game records (`search::move_model`).
 
 use std::sync::OnceLock;
 

@@ -6,9 +6,9 @@
 //! moves, captures, ataris, ...), each with a strength `gamma`; the move's strength is the
 //! product, and a position's moves are played in proportion to their strengths. The gammas
 //! are fitted to game records by minorization-maximization ([`Observations::fit`]); the
-//! table (`move_model.txt`, made by `yunzi learn-moves` from the GNU Go self-play games of
-//! `scripts/shape_games.py`) is compiled in. On big boards a node tries its moves in the
-//! order of their strengths (see `priors::NodePriors::of`).
+//! table (`move_model.txt`, made by `yunzi learn-moves --player "GNU Go"` from the match
+//! games in `records/19x19-vs-gnugo/`) is compiled in. On big boards a node tries its moves
+//! in the order of their strengths (see `priors::Prior::order`).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
