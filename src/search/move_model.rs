@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use crate::board::{Board, Color, Move};
+use crate::board::{Board, Color, Move, Point};
 use crate::game::Game;
 use crate::playout::patterns::shape_key;
 
@@ -67,12 +67,7 @@ const FAMILIES: [(Family, &str); 10] = [
 pub type Feature = (Family, u16);
 
 /// The features of a move: at most one per family.
-pub fn features(
-    board: &Board,
-    color: Color,
-    p: crate::board::Point,
-    facts: &MoveFacts,
-) -> Vec<Feature> {
+pub fn features(board: &Board, color: Color, p: Point, facts: &MoveFacts) -> Vec<Feature> {
     let mut found = vec![
         (Family::Shape, shape_key(board, color, p)),
         (
@@ -106,10 +101,12 @@ pub fn features(
     flag(facts.captures > 0, Family::Capture, capture_key);
     let save_key = if facts.runs_into_ladder { 2 } else { 1 };
     flag(facts.saves, Family::Save, save_key);
-    let atari_key = match () {
-        _ if facts.ladder => 1,
-        _ if facts.ataris_last => 2,
-        _ => 3,
+    let atari_key = if facts.ladder {
+        1
+    } else if facts.ataris_last {
+        2
+    } else {
+        3
     };
     flag(facts.ataris, Family::Atari, atari_key);
     flag(facts.self_atari, Family::SelfAtari, 1);
