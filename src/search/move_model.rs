@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::board::{Board, Color, Move, Point};
@@ -206,8 +207,8 @@ pub struct Observations {
     /// Per candidate move, its features' indices: `team_features[team_start[c]..team_start[c + 1]]`.
     team_features: Vec<u32>,
     team_start: Vec<usize>,
-    /// Per position, its first candidate and the winner; the next position's first ends it.
-    positions: Vec<(usize, usize)>,
+    /// Per position, its candidates and the winner among them.
+    positions: Vec<(Range<usize>, usize)>,
 }
 
 impl Observations {
@@ -240,7 +241,10 @@ impl Observations {
                 self.team_start.push(self.team_features.len());
             }
             match winner {
-                Some(winner) => self.positions.push((first, winner)),
+                Some(winner) => {
+                    let end = self.team_start.len() - 1;
+                    self.positions.push((first..end, winner));
+                }
                 // A record's illegal move (under these rules): forget its candidates.
                 None => {
                     self.team_start.truncate(first + 1);
@@ -261,27 +265,25 @@ impl Observations {
     pub fn fit(&self, iterations: usize) -> MoveModel {
         let mut gamma = vec![1.0f64; self.features.len()];
         let mut wins = vec![0.0f64; self.features.len()];
-        for &(_, winner) in &self.positions {
-            for &f in self.team(winner) {
+        for (_, winner) in &self.positions {
+            for &f in self.team(*winner) {
                 wins[f as usize] += 1.0;
             }
         }
-        let ends: Vec<usize> = self
-            .positions
-            .iter()
-            .skip(1)
-            .map(|&(first, _)| first)
-            .chain(std::iter::once(self.team_start.len() - 1))
-            .collect();
+        let mut strengths = Vec::new();
         for _ in 0..iterations {
             for &(family, _) in &FAMILIES {
                 let mut spread = vec![0.0f64; gamma.len()];
-                for (&(first, _), &end) in self.positions.iter().zip(&ends) {
-                    let strength = |c: usize| -> f64 {
-                        self.team(c).iter().map(|&f| gamma[f as usize]).product()
-                    };
-                    let total: f64 = (first..end).map(strength).sum();
-                    for c in first..end {
+                for (candidates, _) in &self.positions {
+                    strengths.clear();
+                    strengths.extend(candidates.clone().map(|c| {
+                        self.team(c)
+                            .iter()
+                            .map(|&f| gamma[f as usize])
+                            .product::<f64>()
+                    }));
+                    let total: f64 = strengths.iter().sum();
+                    for (c, strength) in candidates.clone().zip(&strengths) {
                         let team = self.team(c);
                         let Some(&f) = team
                             .iter()
@@ -289,7 +291,7 @@ impl Observations {
                         else {
                             continue;
                         };
-                        spread[f as usize] += strength(c) / gamma[f as usize] / total;
+                        spread[f as usize] += strength / gamma[f as usize] / total;
                     }
                 }
                 for (f, feature) in self.features.iter().enumerate() {
@@ -331,9 +333,10 @@ mod tests {
         assert_eq!(observations.positions(), 4);
         // Black's moves found 81, 79, 77 and 75 empty points.
         assert_eq!(observations.team_start.len() - 1, 81 + 79 + 77 + 75);
-        for (k, &(first, winner)) in observations.positions.iter().enumerate() {
-            assert_eq!(first, (0..k).map(|j| 81 - 2 * j).sum::<usize>());
-            assert!((first..first + 81 - 2 * k).contains(&winner));
+        for (k, (candidates, winner)) in observations.positions.iter().enumerate() {
+            let first = (0..k).map(|j| 81 - 2 * j).sum::<usize>();
+            assert_eq!(*candidates, first..first + 81 - 2 * k);
+            assert!(candidates.contains(winner));
         }
     }
 
