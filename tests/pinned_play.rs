@@ -1,0 +1,53 @@
+//! The moves of a fixed seed and playout budget, pinned: a change that means to keep play
+//! as it is (a refactoring, a speed-up) must leave these games move for move as they were.
+//! A change that means to play differently updates the pins in the same commit, and its
+//! message says why (a match, not belief, shows that the new moves are better).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Self-play from the empty board, `moves` genmoves alternating from Black, on one thread
+/// with seed 7 and 1,500 playouts a move; returns the moves as GTP prints them.
+fn self_play(size: usize, moves: usize) -> Vec<String> {
+    let mut input = format!("boardsize {size}\nclear_board\nkomi 7.5\n");
+    for i in 0..moves {
+        input.push_str(if i % 2 == 0 { "genmove b\n" } else { "genmove w\n" });
+    }
+    input.push_str("quit\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yunzi"))
+        .args(["--threads", "1", "--seed", "7", "--playouts", "1500"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("the engine reads its input");
+    let output = child.wait_with_output().expect("the engine ends");
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let answers: Vec<String> = stdout
+        .split_terminator("\n\n")
+        .map(|r| r.trim_start_matches('=').trim().to_string())
+        .filter(|r| !r.is_empty())
+        .collect();
+    assert_eq!(answers.len(), moves, "{stdout:?}");
+    answers
+}
+
+#[test]
+fn nine_by_nine_plays_the_pinned_moves() {
+    let pinned = "E5 F6 E6 F3 F4 E7 G7 G6 H6 G4 G5 D3 E3 E2 B5 D6 D5 C7 D8 C5 C4 E8 B7 C8 G3 \
+                  E4 F5 G2 B8 G8";
+    assert_eq!(self_play(9, 30).join(" "), pinned);
+}
+
+#[test]
+fn nineteen_by_nineteen_plays_the_pinned_moves() {
+    let pinned = "R4 P16 D5 C16 F16 D18 D15 D16 E15 D13 F12 D11 F9 C9 C15 B7";
+    assert_eq!(self_play(19, 16).join(" "), pinned);
+}
