@@ -19,6 +19,7 @@
 //! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations and analysis snapshots, no text |
 //! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses, streamed analysis |
 //! | [`bench`](mod@bench) | whole-engine speed figures for `yunzi bench`                              |
+//! | [`learn`]   | fitting the move model to game records and measuring its predictions (`yunzi learn-moves`, `predict`) |
 //!
 //! Only `gtp` writes protocol text and only `main` touches stdio.
 //!
@@ -44,6 +45,7 @@ pub mod board;
 pub mod engine;
 pub mod game;
 pub mod gtp;
+pub mod learn;
 pub mod playout;
 pub mod scoring;
 pub mod search;

@@ -6,13 +6,11 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use yunzi::board::{Color, Move};
 use yunzi::engine::{Engine, EngineConfig};
-use yunzi::game::{Game, RuleSet};
+use yunzi::game::RuleSet;
 use yunzi::gtp::Gtp;
-use yunzi::search::move_model::Observations;
+use yunzi::learn::{self, Prediction};
 use yunzi::search::SearchConfig;
-use yunzi::sgf::SgfGame;
 use yunzi::time::TimeConfig;
 
 /// yunzi (云子): a Go engine speaking GTP v2 on stdin/stdout.
@@ -249,73 +247,37 @@ fn run_bench(what: Bench) -> Result<(), String> {
     Ok(())
 }
 
-/// Fits the move model to the moves in `files` (those of `player` only, when given) and
-/// prints the table.
-fn learn_moves(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
-    /// Rounds of minorization-maximization: the log-likelihood has settled by then.
-    const ITERATIONS: usize = 20;
-    let mut observations = Observations::default();
-    for (record, game) in read_records(files) {
-        observations.add_game(&game, |color| plays_for(&record, color, player));
+/// Reads the records of `files`, saying on stderr which were skipped and why.
+fn read_records(files: &[PathBuf]) -> learn::Records {
+    let records = learn::Records::read(files);
+    for (file, why) in &records.skipped {
+        eprintln!("yunzi: skipped {}: {why}", file.display());
     }
-    eprintln!("moves learned from: {}", observations.positions());
-    print!("{}", observations.fit(ITERATIONS).to_text());
-    Ok(())
-}
-
-/// Ranks each move of `files` (those of `player` only, when given) among the legal moves
-/// in the tree's order ([`yunzi::search::prior_rank`]) and prints how often it was among the first 1, 5, 10 and 20.
-fn predict(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
-    let tops = [1.0, 5.0, 10.0, 20.0];
-    let (mut moves, mut hits, mut rank_sum) = (0u64, [0u64; 4], 0.0);
-    for (record, game) in read_records(files) {
-        game.for_each_position(|position, color, mv| {
-            if let (Move::Play(played), true) = (mv, plays_for(&record, color, player)) {
-                let rank = yunzi::search::prior_rank(position, color, played);
-                moves += 1;
-                rank_sum += f64::from(rank);
-                for (hit, top) in hits.iter_mut().zip(tops) {
-                    *hit += u64::from(rank < top);
-                }
-            }
-        });
-    }
-    let share = |n: u64| 100.0 * n as f64 / moves.max(1) as f64;
-    println!("moves: {moves}");
-    for (hit, top) in hits.iter().zip(tops) {
-        println!("top {top}: {:.1}%", share(*hit));
-    }
-    println!("mean rank: {:.1}", rank_sum / moves.max(1) as f64);
-    Ok(())
-}
-
-/// The records of `files` with their games; one that cannot be read or replayed is
-/// skipped with a warning on stderr.
-fn read_records(files: &[PathBuf]) -> Vec<(SgfGame, Game)> {
-    let records: Vec<_> = files
-        .iter()
-        .filter_map(|file| {
-            let read = std::fs::read_to_string(file)
-                .map_err(|e| e.to_string())
-                .and_then(|text| yunzi::sgf::parse(&text).map_err(|e| e.to_string()))
-                .and_then(|record| {
-                    let game = yunzi::sgf::to_game(&record, None, RuleSet::chinese())
-                        .map_err(|e| e.to_string())?;
-                    Ok((record, game))
-                });
-            read.map_err(|e| eprintln!("yunzi: skipped {}: {e}", file.display()))
-                .ok()
-        })
-        .collect();
-    eprintln!("yunzi: read {} of {} records", records.len(), files.len());
+    eprintln!(
+        "yunzi: read {} of {} records",
+        records.games.len(),
+        files.len()
+    );
     records
 }
 
-/// Whether `color` in `record` is `player` (a part of the PB or PW name), or any player.
-fn plays_for(record: &SgfGame, color: Color, player: Option<&str>) -> bool {
-    let name = match color {
-        Color::Black => record.player_black.as_deref(),
-        Color::White => record.player_white.as_deref(),
-    };
-    player.is_none_or(|wanted| name.is_some_and(|name| name.contains(wanted)))
+/// Fits the move model to the moves in `files` (those of `player` only, when given) and
+/// prints the table.
+fn learn_moves(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
+    let (model, positions) = learn::learn_moves(&read_records(files), player);
+    eprintln!("moves learned from: {positions}");
+    print!("{}", model.to_text());
+    Ok(())
+}
+
+/// Prints how often the tree's order put each move of `files` (those of `player` only,
+/// when given) among its first 1, 5, 10 and 20.
+fn predict(player: Option<&str>, files: &[PathBuf]) -> Result<(), String> {
+    let prediction = learn::predict(&read_records(files), player);
+    println!("moves: {}", prediction.moves);
+    for (share, top) in prediction.top_shares().iter().zip(Prediction::TOPS) {
+        println!("top {top}: {share:.1}%");
+    }
+    println!("mean rank: {:.1}", prediction.mean_rank());
+    Ok(())
 }

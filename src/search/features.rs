@@ -3,7 +3,63 @@
 //! place in the order the node tries its moves ([`move_model`](super::move_model)).
 
 use crate::board::{Board, Cell, Color, Move, Point};
-use crate::playout::{patterns, tactics};
+use crate::playout::{answer_beside, is_big, patterns, tactics};
+
+/// The facts of one node's moves: what they share, the playout policy's answers to the
+/// last move, is worked out once, when the node gets its children.
+pub struct NodeFacts<'a> {
+    board: &'a Board,
+    color: Color,
+    /// On big boards, the playout policy's answers to the last move (see
+    /// [`policy_answers`]); `Point::NONE` fills the rest.
+    answers: [Point; 4],
+}
+
+impl<'a> NodeFacts<'a> {
+    pub fn new(board: &'a Board, color: Color) -> NodeFacts<'a> {
+        let answers = if is_big(board) {
+            policy_answers(board, color)
+        } else {
+            [Point::NONE; 4]
+        };
+        NodeFacts {
+            board,
+            color,
+            answers,
+        }
+    }
+
+    pub fn board(&self) -> &'a Board {
+        self.board
+    }
+
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    /// The facts of playing at `p`, a legal point.
+    pub fn of(&self, p: Point) -> MoveFacts {
+        MoveFacts::of(self.board, self.color, p, self.answers.contains(&p))
+    }
+}
+
+/// At most one per neighbour of the last move: a third liberty for an own chain there
+/// that the last move left with two, or the vital point of a three-point eye space there
+/// (the heavy playouts' answers, steps 4 and 5 there), which the tree should read first
+/// too. On 19x19 a node sees a few dozen playouts, too few to find them among the other
+/// moves of its window by itself.
+fn policy_answers(board: &Board, color: Color) -> [Point; 4] {
+    let mut answers = [Point::NONE; 4];
+    let Some((_, Move::Play(last))) = board.last_move() else {
+        return answers;
+    };
+    for (k, q) in board.neighbours(last).into_iter().enumerate() {
+        if let Some(p) = answer_beside(board, color, q) {
+            answers[k] = p;
+        }
+    }
+    answers
+}
 
 /// The facts about one move of `color` at a point.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -41,7 +97,7 @@ pub struct MoveFacts {
     pub edge_lines: (usize, usize),
     /// No stone stands within two lines of it.
     pub empty_area: bool,
-    /// It is one of the playout policy's answers to the last move (see `NodePriors`).
+    /// It is one of the playout policy's answers to the last move (see [`NodeFacts`]).
     pub policy_answer: bool,
 }
 

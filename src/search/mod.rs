@@ -12,12 +12,10 @@
 //! After the search the most visited move is chosen; the engine resigns when even that one
 //! wins too rarely, and passes when passing wins (see [`Search::run`]).
 
-mod features;
+pub mod features;
 pub mod move_model;
-mod priors;
+pub mod priors;
 mod tree;
-
-pub use priors::prior_rank;
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};

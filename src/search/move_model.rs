@@ -5,22 +5,20 @@
 //! A move is a team of features ([`Feature`]: its 3x3 shape, its distance to the last two
 //! moves, captures, ataris, ...), each with a strength `gamma`; the move's strength is the
 //! product, and a position's moves are played in proportion to their strengths. The gammas
-//! are fitted to game records by minorization-maximization ([`Observations::fit`]); the
+//! are fitted to game records by minorization-maximization (`yunzi learn-moves`, in
+//! [`crate::learn`]); the
 //! table (`move_model.txt`, made by `yunzi learn-moves --player "GNU Go"` from the match
 //! games in `records/19x19-vs-gnugo/`) is compiled in. On big boards a node tries its moves
 //! in the order of their strengths (see `priors::Prior::order`).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::ops::Range;
 use std::sync::OnceLock;
 
-use crate::board::{Board, Color, Move, Point};
-use crate::game::Game;
+use crate::board::{Board, Color, Point};
 use crate::playout::patterns::shape_key;
 
 use super::features::MoveFacts;
-use super::priors::NodePriors;
 
 /// The learned table, kept in the source tree so that every build plays the same.
 const TABLE: &str = include_str!("move_model.txt");
@@ -51,7 +49,8 @@ pub enum Family {
     PolicyAnswer,
 }
 
-const FAMILIES: [(Family, &str); 10] = [
+/// Every family with its name in the table.
+pub const FAMILIES: [(Family, &str); 10] = [
     (Family::Shape, "shape"),
     (Family::Last, "last"),
     (Family::SecondLast, "second-last"),
@@ -135,7 +134,8 @@ impl MoveModel {
         })
     }
 
-    fn new(gammas: HashMap<Feature, f64>) -> MoveModel {
+    /// A model with these gammas (1 for a feature not given).
+    pub fn new(gammas: HashMap<Feature, f64>) -> MoveModel {
         let mut by_family = vec![Vec::new(); FAMILIES.len()];
         for (&(family, key), &gamma) in &gammas {
             let table: &mut Vec<f32> = &mut by_family[family as usize];
@@ -145,6 +145,11 @@ impl MoveModel {
             table[usize::from(key)] = gamma as f32;
         }
         MoveModel { gammas, by_family }
+    }
+
+    /// The gamma of one feature.
+    pub fn gamma(&self, feature: Feature) -> f64 {
+        self.gammas.get(&feature).copied().unwrap_or(1.0)
     }
 
     /// The strength of a move with these features.
@@ -197,175 +202,20 @@ fn family_name(family: Family) -> &'static str {
         .map_or("?", |(_, name)| name)
 }
 
-/// The moves of game records as Bradley-Terry competitions: in each position, the legal
-/// moves (teams of features) compete and the played move wins.
-#[derive(Default)]
-pub struct Observations {
-    /// Dense index per feature, and back.
-    index: HashMap<Feature, u32>,
-    features: Vec<Feature>,
-    /// Per candidate move, its features' indices: `team_features[team_start[c]..team_start[c + 1]]`.
-    team_features: Vec<u32>,
-    team_start: Vec<usize>,
-    /// Per position, its candidates and the winner among them.
-    positions: Vec<(Range<usize>, usize)>,
-}
-
-impl Observations {
-    /// Adds the plays of `game` (passes are not modelled), those of `learn_from` only.
-    pub fn add_game(&mut self, game: &Game, learn_from: impl Fn(Color) -> bool) {
-        if self.team_start.is_empty() {
-            self.team_start.push(0);
-        }
-        game.for_each_position(|position, color, mv| {
-            let Move::Play(played) = mv else { return };
-            if !learn_from(color) {
-                return;
-            }
-            let board = position.board();
-            let priors = NodePriors::new(board, color);
-            let first = self.team_start.len() - 1;
-            let mut winner = None;
-            for p in position.legal_points(color) {
-                if p == played {
-                    winner = Some(self.team_start.len() - 1);
-                }
-                for feature in features(board, color, p, &priors.facts(p)) {
-                    let next = self.features.len() as u32;
-                    let id = *self.index.entry(feature).or_insert(next);
-                    if id == next {
-                        self.features.push(feature);
-                    }
-                    self.team_features.push(id);
-                }
-                self.team_start.push(self.team_features.len());
-            }
-            match winner {
-                Some(winner) => {
-                    let end = self.team_start.len() - 1;
-                    self.positions.push((first..end, winner));
-                }
-                // A record's illegal move (under these rules): forget its candidates.
-                None => {
-                    self.team_start.truncate(first + 1);
-                    self.team_features.truncate(self.team_start[first]);
-                }
-            }
-        });
-    }
-
-    /// Moves learned from.
-    pub fn positions(&self) -> usize {
-        self.positions.len()
-    }
-
-    /// Fits the gammas by `iterations` rounds of minorization-maximization, each family in
-    /// turn. Every feature also gets one virtual win and one loss against a gamma-1 move
-    /// (Coulom's prior), so that rare features stay near 1.
-    pub fn fit(&self, iterations: usize) -> MoveModel {
-        let mut gamma = vec![1.0f64; self.features.len()];
-        let mut wins = vec![0.0f64; self.features.len()];
-        for (_, winner) in &self.positions {
-            for &f in self.team(*winner) {
-                wins[f as usize] += 1.0;
-            }
-        }
-        let mut strengths = Vec::new();
-        for _ in 0..iterations {
-            for &(family, _) in &FAMILIES {
-                let mut spread = vec![0.0f64; gamma.len()];
-                for (candidates, _) in &self.positions {
-                    strengths.clear();
-                    strengths.extend(candidates.clone().map(|c| {
-                        self.team(c)
-                            .iter()
-                            .map(|&f| gamma[f as usize])
-                            .product::<f64>()
-                    }));
-                    let total: f64 = strengths.iter().sum();
-                    for (c, strength) in candidates.clone().zip(&strengths) {
-                        let team = self.team(c);
-                        let Some(&f) = team
-                            .iter()
-                            .find(|&&f| self.features[f as usize].0 == family)
-                        else {
-                            continue;
-                        };
-                        spread[f as usize] += strength / gamma[f as usize] / total;
-                    }
-                }
-                for (f, feature) in self.features.iter().enumerate() {
-                    if feature.0 == family {
-                        gamma[f] = (wins[f] + 1.0) / (spread[f] + 2.0 / (gamma[f] + 1.0));
-                    }
-                }
-            }
-        }
-        MoveModel::new(self.features.iter().copied().zip(gamma).collect())
-    }
-
-    fn team(&self, candidate: usize) -> &[u32] {
-        &self.team_features[self.team_start[candidate]..self.team_start[candidate + 1]]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::RuleSet;
-
-    /// 9x9: stones of alternating colour along the middle line, each beside the last.
-    fn snake() -> Game {
-        let mut game = Game::new(9, RuleSet::chinese()).expect("valid");
-        let mut color = Color::Black;
-        for x in 1..8 {
-            let p = game.point(x, 4).expect("on the board");
-            game.play(color, Move::Play(p)).expect("legal");
-            color = color.opponent();
-        }
-        game
-    }
-
-    #[test]
-    fn every_legal_move_competes_and_the_played_one_wins() {
-        let mut observations = Observations::default();
-        observations.add_game(&snake(), |color| color == Color::Black);
-        assert_eq!(observations.positions(), 4);
-        // Black's moves found 81, 79, 77 and 75 empty points.
-        assert_eq!(observations.team_start.len() - 1, 81 + 79 + 77 + 75);
-        for (k, (candidates, winner)) in observations.positions.iter().enumerate() {
-            let first = (0..k).map(|j| 81 - 2 * j).sum::<usize>();
-            assert_eq!(*candidates, first..first + 81 - 2 * k);
-            assert!(candidates.contains(winner));
-        }
-    }
-
-    #[test]
-    fn fitting_rates_what_was_always_played_above_what_never_was() {
-        let mut observations = Observations::default();
-        observations.add_game(&snake(), |_| true);
-        let model = observations.fit(10);
-        let gamma = |feature| model.gammas.get(&feature).copied().unwrap_or(1.0);
-        // Every move but the first was played beside the last one.
-        assert!(gamma((Family::Last, 2)) > 3.0, "{}", model.to_text());
-        assert!(gamma((Family::Last, 10)) < 1.0, "{}", model.to_text());
-        let beside = [(Family::Last, 2)];
-        let far = [(Family::Last, 10)];
-        assert!(model.strength(&beside) > model.strength(&far));
-    }
 
     #[test]
     fn the_table_text_reads_back() {
-        let mut observations = Observations::default();
-        observations.add_game(&snake(), |_| true);
-        let model = observations.fit(2);
+        let gammas = HashMap::from([
+            ((Family::Shape, 12), 3.25),
+            ((Family::Last, 2), 0.125),
+            ((Family::PolicyAnswer, 1), 7.5),
+        ]);
+        let model = MoveModel::new(gammas);
         let read = MoveModel::from_text(&model.to_text()).expect("valid");
-        for (feature, gamma) in &model.gammas {
-            assert!(
-                (read.gammas[feature] - gamma).abs() < 1e-5 * gamma,
-                "{feature:?}"
-            );
-        }
+        assert_eq!(read, model);
         assert_eq!(MoveModel::from_text("shape 12 x"), None);
         assert_eq!(MoveModel::from_text("colour 1 2.0"), None);
         assert_eq!(MoveModel::from_text("last 2 -1"), None);

@@ -6,23 +6,17 @@
 //! seen `sum(weight)` playouts at the weighted mean value. The search soon outweighs them.
 
 use crate::board::{Board, Color, Move, Point};
-use crate::game::Game;
-use crate::playout::{answer_beside, is_big};
+use crate::playout::is_big;
 
-use super::features::MoveFacts;
+use super::features::{MoveFacts, NodeFacts};
 use super::move_model::{self, MoveModel};
 
 /// Every move starts here: a little evidence of an even game.
 const EVEN: (f32, f32) = (0.5, 4.0);
 
-/// The priors of one node's moves: what they share is worked out once, when the node
-/// gets its children.
+/// The priors of one node's moves, from the facts of its moves ([`NodeFacts`]).
 pub struct NodePriors<'a> {
-    board: &'a Board,
-    color: Color,
-    /// On big boards, the playout policy's answers to the last move that the judgements
-    /// of each move alone do not see (see [`policy_answers`]).
-    answers: [Point; 4],
+    facts: NodeFacts<'a>,
 }
 
 /// What a node knows of a move before searching it.
@@ -34,31 +28,17 @@ pub struct Prior {
     /// Where the move comes in the order the node tries its moves (compares greater for
     /// moves to try earlier): plays before a pass before filling an own true eye, and
     /// within those, on big boards, by the move model's strength
-    /// ([`MoveModel::learned`]), elsewhere by `value`.
-    ///
-    /// The model orders moves rather than judging them: learned shapes as a judgement of
-    /// their own (0.5 + 0.08 ln odds, weight 20) outweighed the tactical judgements and won
-    /// 1 of 8 games against GNU Go (7a3bc99).
+    /// ([`MoveModel::learned`]), elsewhere by `value`. The model orders moves rather than
+    /// judging them: as a judgement of its own it outweighed the tactical ones
+    /// (docs/strength.md, 7a3bc99).
     pub order: (u8, f32),
 }
 
-impl NodePriors<'_> {
-    pub fn new(board: &Board, color: Color) -> NodePriors<'_> {
-        let answers = if is_big(board) {
-            policy_answers(board, color)
-        } else {
-            [Point::NONE; 4]
-        };
+impl<'a> NodePriors<'a> {
+    pub fn new(board: &'a Board, color: Color) -> NodePriors<'a> {
         NodePriors {
-            board,
-            color,
-            answers,
+            facts: NodeFacts::new(board, color),
         }
-    }
-
-    /// The facts of playing at `p`, a legal point.
-    pub fn facts(&self, p: Point) -> MoveFacts {
-        MoveFacts::of(self.board, self.color, p, self.answers.contains(&p))
     }
 
     /// What the node knows of `mv`, a legal move.
@@ -71,11 +51,12 @@ impl NodePriors<'_> {
                 order: (1, 0.0),
             };
         };
-        let facts = self.facts(p);
-        let judged = judge(self.board, p, &facts);
+        let board = self.facts.board();
+        let facts = self.facts.of(p);
+        let judged = judge(board, p, &facts);
         let value = judged.weighted_sum / judged.weight;
-        let strength = if is_big(self.board) {
-            let features = move_model::features(self.board, self.color, p, &facts);
+        let strength = if is_big(board) {
+            let features = move_model::features(board, self.facts.color(), p, &facts);
             MoveModel::learned().strength(&features)
         } else {
             value
@@ -88,47 +69,9 @@ impl NodePriors<'_> {
     }
 }
 
-/// Where `played` stands among `color`'s legal moves in `position` in the order a node
-/// tries them ([`Prior::order`]): how many come before it, plus half of those level
-/// with it (the search orders those at random). 0 means the search would try it first.
-/// Strong players' moves ranked this way measure how well the order predicts them
-/// (`yunzi predict`).
-pub fn prior_rank(position: &Game, color: Color, played: Point) -> f32 {
-    let priors = NodePriors::new(position.board(), color);
-    let order = |p| priors.of(Move::Play(p)).order;
-    let mine = order(played);
-    let (mut above, mut level) = (0, 0);
-    for p in position.legal_points(color) {
-        let other = order(p);
-        if p != played && other > mine {
-            above += 1;
-        } else if p != played && other == mine {
-            level += 1;
-        }
-    }
-    above as f32 + level as f32 / 2.0
-}
-
-/// A third liberty for an own chain the last move left with two, or the vital point of a
-/// three-point eye space beside it: the heavy playouts' answers (steps 4 and 5 there),
-/// which the tree should read first too. On 19x19 a node sees a few dozen playouts, too
-/// few to find them among the other moves of its window by itself.
+/// One of the playout policy's answers to the last move ([`NodeFacts`]): the tree should
+/// read it first too.
 const POLICY_ANSWER: (f32, f32) = (0.8, 20.0);
-
-/// See [`POLICY_ANSWER`]: at most one per neighbour of the last move, a relief for an own
-/// chain there or the vital point of an eye space there; `Point::NONE` fills the rest.
-fn policy_answers(board: &Board, color: Color) -> [Point; 4] {
-    let mut answers = [Point::NONE; 4];
-    let Some((_, Move::Play(last))) = board.last_move() else {
-        return answers;
-    };
-    for (k, q) in board.neighbours(last).into_iter().enumerate() {
-        if let Some(p) = answer_beside(board, color, q) {
-            answers[k] = p;
-        }
-    }
-    answers
-}
 
 /// The judgements of a play at `p` with these facts.
 fn judge(board: &Board, p: Point, facts: &MoveFacts) -> Judgement {
