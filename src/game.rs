@@ -88,7 +88,7 @@ impl RuleSet {
         match name.to_ascii_lowercase().as_str() {
             "chinese" | "aga" | "new_zealand" | "nz" => Some(RuleSet::chinese()),
             "japanese" | "korean" => Some(RuleSet::japanese()),
-            "tromp-taylor" | "tromp_taylor" | "trompttaylor" => Some(RuleSet::tromp_taylor()),
+            "tromp-taylor" | "tromp_taylor" | "tromptaylor" => Some(RuleSet::tromp_taylor()),
             _ => None,
         }
     }

@@ -249,6 +249,7 @@ impl Observations {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::move_model::Family;
 
     /// 9x9: stones of alternating colour along the middle line, each beside the last.
     fn snake() -> Game {
