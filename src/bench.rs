@@ -11,7 +11,8 @@ use std::sync::atomic::AtomicBool;
 use crate::board::{Board, Color, SetupError};
 use crate::game::{Game, RuleSet};
 use crate::playout;
-use crate::search::{Budget, Search, SearchConfig};
+use crate::search::{Search, SearchConfig};
+use crate::time::Budget;
 
 /// Playouts run in some wall-clock time.
 #[derive(Clone, Copy, Debug)]

@@ -44,7 +44,7 @@ use crate::game::{Game, IllegalMove, RuleSet};
 use crate::scoring::Score;
 use crate::search::{self, Decision, Search, SearchConfig};
 use crate::sgf;
-use crate::time::{Clock, MoveContext, TimeConfig, TimeSystem};
+use crate::time::{Budget, Clock, MoveContext, TimeConfig, TimeSystem};
 
 mod analysis;
 
@@ -296,7 +296,7 @@ impl Engine {
             .name("ponder".into())
             .spawn(move || {
                 let day = Duration::from_secs(86_400);
-                let until_stopped = search::Budget::Time {
+                let until_stopped = Budget::Time {
                     target: day,
                     max: day,
                 };
@@ -525,7 +525,7 @@ impl Engine {
 
     /// How long `color` may think now: the fixed playout budget if one is configured
     /// (capped by the clock's hard limit when there is a clock), else the clock's allocation.
-    fn budget(&self, color: Color) -> search::Budget {
+    fn budget(&self, color: Color) -> Budget {
         let game = &self.game;
         let clock = &self.clocks[color.index()];
         let board = game.board();
@@ -536,15 +536,12 @@ impl Engine {
         };
         let time = clock.allocate(&ctx, &self.time_config);
         match (self.playouts, clock.remaining_for_move()) {
-            (Some(playouts), None) => search::Budget::Playouts(playouts),
-            (Some(playouts), Some(_)) => search::Budget::PlayoutsWithin {
+            (Some(playouts), None) => Budget::Playouts(playouts),
+            (Some(playouts), Some(_)) => Budget::PlayoutsWithin {
                 playouts,
-                max: time.max,
+                max: time.max(),
             },
-            (None, _) => search::Budget::Time {
-                target: time.target,
-                max: time.max,
-            },
+            (None, _) => time,
         }
     }
 

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::{Engine, MoveKind};
 use crate::board::{Color, Move};
-use crate::search::{Budget, Candidate, Decision, Report};
+use crate::search::{Candidate, Decision, Report};
+use crate::time::Budget;
 
 /// One candidate move of an analysis.
 #[derive(Clone, Debug, PartialEq)]

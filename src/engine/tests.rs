@@ -413,11 +413,11 @@ fn nothing_to_clean_up_in_a_finished_game_without_dead_stones() {
 #[test]
 fn a_fixed_playout_budget_still_obeys_the_clock() {
     let mut engine = engine(9);
-    assert_eq!(engine.budget(Color::Black), search::Budget::Playouts(20));
+    assert_eq!(engine.budget(Color::Black), Budget::Playouts(20));
     // One second per move (time_settings 0 1 1): the budget stops at the clock's limit.
     engine.set_time_system(TimeSystem::from_gtp_time_settings(0, 1, 1));
     match engine.budget(Color::Black) {
-        search::Budget::PlayoutsWithin { playouts: 20, max } => {
+        Budget::PlayoutsWithin { playouts: 20, max } => {
             assert!(max < Duration::from_secs(1), "{max:?}")
         }
         other => panic!("expected a capped playout budget, got {other:?}"),
@@ -425,6 +425,6 @@ fn a_fixed_playout_budget_still_obeys_the_clock() {
     engine.playouts = None;
     assert!(matches!(
         engine.budget(Color::Black),
-        search::Budget::Time { .. }
+        Budget::Time { .. }
     ));
 }

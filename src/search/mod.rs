@@ -26,6 +26,7 @@ use crate::board::{Board, Color, Move, Point, MAX_POINTS};
 use crate::game::{Counting, Game};
 use crate::playout::{self, Heavy, PlayoutRng, Replies, WithReplies};
 use crate::scoring;
+use crate::time::Budget;
 use tree::{Arena, Node};
 
 /// How the search runs. Defaults suit a GUI user: all cores, resign below 10%.
@@ -67,23 +68,6 @@ impl Default for SearchConfig {
             replies: true,
         }
     }
-}
-
-/// How much searching to do.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Budget {
-    Playouts(u64),
-    /// A playout budget that still stops at `max`: a fixed budget under a clock (rule 20:
-    /// the engine never loses on time, however slow the machine turns out to be).
-    PlayoutsWithin {
-        playouts: u64,
-        max: Duration,
-    },
-    /// Aim to stop at `target`; go on up to `max` while the best move is not yet clear.
-    Time {
-        target: Duration,
-        max: Duration,
-    },
 }
 
 /// What the engine does.
@@ -603,45 +587,33 @@ impl Shared<'_> {
     }
 
     fn should_continue(&self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
-            return false;
-        }
-        match self.budget {
-            Budget::Playouts(n) => self.started.fetch_add(1, Ordering::Relaxed) < n,
-            Budget::PlayoutsWithin { playouts, max } => {
-                self.started.fetch_add(1, Ordering::Relaxed) < playouts
-                    && self.start.elapsed() < max
-            }
-            Budget::Time { max, .. } => self.start.elapsed() < max,
-        }
+        !self.stop.load(Ordering::Relaxed)
+            && self.budget.allows(
+                self.started.fetch_add(1, Ordering::Relaxed),
+                self.start.elapsed(),
+            )
     }
 
-    /// Under a time budget: past the target, or so far ahead that the rest of the target
-    /// time cannot change the choice.
+    /// Whether the budget's stop rule ([`Budget::clearly_decided`]) says the choice is made.
     fn clearly_decided(&self) -> bool {
-        let Budget::Time { target, .. } = self.budget else {
-            return false;
-        };
-        let elapsed = self.start.elapsed();
         let Some((first, count)) = self.arena.get(self.root).children() else {
             return false;
         };
-        let mut visits: Vec<u32> = (first..first + count)
-            .map(|c| self.arena.get(c).visits())
-            .collect();
-        visits.sort_unstable_by(|a, b| b.cmp(a));
-        let (best, second) = (
-            visits.first().copied().unwrap_or(0),
-            visits.get(1).copied().unwrap_or(0),
-        );
-        let done = self.playouts.load(Ordering::Relaxed) as f64;
-        let rate = done / elapsed.as_secs_f64().max(1e-3);
-        let remaining = rate * target.saturating_sub(elapsed).as_secs_f64();
-        if elapsed >= target {
-            // Past the target: stop unless the top two are close (then use up to max).
-            return best as f64 > 1.2 * second as f64;
+        let (mut best, mut second) = (0, 0);
+        for c in first..first + count {
+            let visits = self.arena.get(c).visits();
+            if visits > best {
+                (best, second) = (visits, best);
+            } else if visits > second {
+                second = visits;
+            }
         }
-        (best - second) as f64 > remaining && done > 100.0
+        self.budget.clearly_decided(
+            self.start.elapsed(),
+            self.playouts.load(Ordering::Relaxed),
+            best,
+            second,
+        )
     }
 
     /// One descent, playout and update; see the module documentation. False when the

@@ -13,6 +13,7 @@
 //!   ([`Clock::spend`]). The opponent's thinking never touches our clock.
 //! - [`Clock::allocate`] turns the clock, the position ([`MoveContext`]) and the engine's
 //!   settings ([`TimeConfig`]) into a [`Budget`]: a `target` to aim for and a hard `max`.
+//! - [`Budget::clearly_decided`] is the search's stop rule within such a budget.
 //!
 //! The module is pure: it never reads the wall clock. The caller measures how long a move took
 //! and passes that [`Duration`] in, which makes every rule testable with simulated clocks.
@@ -527,7 +528,7 @@ impl Clock {
     /// stops by `max` (and a move transmitted within the lag) never loses on time.
     pub fn allocate(&self, ctx: &MoveContext, cfg: &TimeConfig) -> Budget {
         let Some(remaining) = self.remaining_for_move() else {
-            return Budget {
+            return Budget::Time {
                 target: cfg.default_budget,
                 max: cfg.default_budget,
             };
@@ -634,7 +635,7 @@ impl Plan {
         let hard = remaining.saturating_sub(duration_from_secs(self.lag));
         let max = duration_from_secs(self.max).max(MIN_MOVE).min(hard);
         let target = duration_from_secs(self.target).max(MIN_MOVE).min(max);
-        Budget { target, max }
+        Budget::Time { target, max }
     }
 }
 
@@ -693,14 +694,78 @@ impl Default for TimeConfig {
     }
 }
 
-/// How long the search may run for one move.
+/// How much one search may do: a number of playouts, wall time, or both. The engine's
+/// fixed playout budgets and the clock's allocations ([`Clock::allocate`]) are both one of
+/// these, and the search obeys it through [`Budget::allows`] and [`Budget::clearly_decided`]
+/// (as Pachi's `time_stop` is one type for playouts and wall time).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Aim to stop here; the search may stop earlier when one move is clearly best.
-    pub target: Duration,
-    /// Hard stop, never to be exceeded; the search may run past `target` up to here when
-    /// the best move is still uncertain.
-    pub max: Duration,
+pub enum Budget {
+    Playouts(u64),
+    /// A playout budget that still stops at `max`: a fixed budget under a clock (rule 20:
+    /// the engine never loses on time, however slow the machine turns out to be).
+    PlayoutsWithin { playouts: u64, max: Duration },
+    /// Aim to stop at `target`, earlier when one move is clearly best; go on up to `max`,
+    /// never past it, while the best move is still uncertain.
+    Time { target: Duration, max: Duration },
+}
+
+/// Past the target, the search stops unless the second move has at least this share of
+/// the best one's visits: then the two are close and the time up to `max` is worth it.
+const CLOSE_SECOND: f64 = 1.2;
+
+/// Playouts before the search may stop early at all: fewer say nothing about the moves.
+const MIN_PLAYOUTS_TO_DECIDE: f64 = 100.0;
+
+impl Budget {
+    /// When to aim to stop: a time budget's target, else never.
+    pub fn target(&self) -> Duration {
+        match *self {
+            Budget::Time { target, .. } => target,
+            Budget::Playouts(_) | Budget::PlayoutsWithin { .. } => Duration::MAX,
+        }
+    }
+
+    /// The hard stop: never searched past (`Duration::MAX` for plain playouts).
+    pub fn max(&self) -> Duration {
+        match *self {
+            Budget::Time { max, .. } | Budget::PlayoutsWithin { max, .. } => max,
+            Budget::Playouts(_) => Duration::MAX,
+        }
+    }
+
+    /// Whether a playout may begin, the `started`-th (from 0), `elapsed` into the search.
+    pub fn allows(&self, started: u64, elapsed: Duration) -> bool {
+        let playouts_left = match *self {
+            Budget::Playouts(n) | Budget::PlayoutsWithin { playouts: n, .. } => started < n,
+            Budget::Time { .. } => true,
+        };
+        playouts_left && elapsed < self.max()
+    }
+
+    /// The stop rule of a time budget: true when the search should stop now, `elapsed`
+    /// into it after `playouts`, with the root's two most visited moves at `best` and
+    /// `second` visits. Past the target it stops unless those two are close; before the
+    /// target it stops when the best move leads by more visits than the rest of the target
+    /// time could give the second at the rate so far, so that no more searching can change
+    /// the choice. Playout budgets never stop early: tests and matches rely on the count.
+    pub fn clearly_decided(
+        &self,
+        elapsed: Duration,
+        playouts: u64,
+        best: u32,
+        second: u32,
+    ) -> bool {
+        let Budget::Time { target, .. } = *self else {
+            return false;
+        };
+        if elapsed >= target {
+            return f64::from(best) > CLOSE_SECOND * f64::from(second);
+        }
+        let done = playouts as f64;
+        let rate = done / elapsed.as_secs_f64().max(1e-3);
+        let remaining = rate * target.saturating_sub(elapsed).as_secs_f64();
+        f64::from(best - second) > remaining && done > MIN_PLAYOUTS_TO_DECIDE
+    }
 }
 
 #[cfg(test)]

@@ -236,7 +236,7 @@ fn time_left_sanitizes_seconds_and_clears_flag() {
     assert_eq!(clock.main_left(), Duration::MAX);
     // Saturating arithmetic all the way through the allocator.
     let budget = clock.allocate(&ctx(0, 361, 361), &TimeConfig::default());
-    assert!(budget.target <= budget.max);
+    assert!(budget.target() <= budget.max());
 }
 
 #[test]
@@ -469,14 +469,14 @@ fn simulate(system: TimeSystem, board: u32, overhead: Duration) -> (Clock, Vec<B
         let empty = board.saturating_sub(move_number * 9 / 10).max(board / 10);
         let budget = clock.allocate(&ctx(move_number, board, empty), &cfg);
         let remaining = clock.remaining_for_move().expect("limited clock");
-        assert!(budget.target <= budget.max, "move {i}: {budget:?}");
+        assert!(budget.target() <= budget.max(), "move {i}: {budget:?}");
         // Some lag is always kept back (down to where nanoseconds round it away).
         assert!(
-            budget.max < remaining || remaining < Duration::from_micros(1),
+            budget.max() < remaining || remaining < Duration::from_micros(1),
             "move {i}: {budget:?} with {remaining:?} left"
         );
         assert_eq!(
-            clock.spend(budget.max + overhead),
+            clock.spend(budget.max() + overhead),
             Ok(()),
             "move {i}: {budget:?}, clock {clock:?}"
         );
@@ -491,7 +491,7 @@ fn whole_games_at_max_never_lose_on_time() {
         let (clock, budgets) = simulate(system, board, Duration::ZERO);
         assert!(!clock.is_flagged(), "{name}");
         assert!(
-            budgets[..sane].iter().all(|b| b.max >= MIN_MOVE),
+            budgets[..sane].iter().all(|b| b.max() >= MIN_MOVE),
             "{name}: a budget under the floor"
         );
     }
@@ -539,8 +539,8 @@ fn canadian_worst_case_with_lag_never_loses() {
 fn one_second_per_move_leaves_time_to_think() {
     let clock = Clock::new(TimeSystem::from_gtp_time_settings(0, 1, 1));
     let budget = clock.allocate(&ctx(40, 361, 300), &TimeConfig::default());
-    assert!(budget.max <= secs(0.75), "{budget:?}");
-    assert!(budget.max >= secs(0.5), "{budget:?}");
+    assert!(budget.max() <= secs(0.75), "{budget:?}");
+    assert!(budget.max() >= secs(0.5), "{budget:?}");
 }
 
 #[test]
@@ -552,8 +552,8 @@ fn byoyomi_overtime_uses_nearly_the_whole_period() {
     });
     clock.time_left(30.0, 5);
     let budget = clock.allocate(&ctx(100, 361, 250), &TimeConfig::default());
-    assert_eq!(budget.target, secs(29.0));
-    assert_eq!(budget.max, secs(29.0));
+    assert_eq!(budget.target(), secs(29.0));
+    assert_eq!(budget.max(), secs(29.0));
 }
 
 #[test]
@@ -562,9 +562,9 @@ fn canadian_overtime_splits_the_period() {
     clock.time_left(300.0, 25);
     let budget = clock.allocate(&ctx(200, 361, 180), &TimeConfig::default());
     // 12 s a stone, 1 s of lag.
-    assert_eq!(budget.target, secs(11.0));
-    assert!(budget.max > budget.target);
-    assert!(budget.max <= secs(300.0 - 25.0 - 24.0 * 0.01));
+    assert_eq!(budget.target(), secs(11.0));
+    assert!(budget.max() > budget.target());
+    assert!(budget.max() <= secs(300.0 - 25.0 - 24.0 * 0.01));
 }
 
 #[test]
@@ -576,9 +576,9 @@ fn byoyomi_main_time_is_a_bonus_over_the_period() {
     });
     let cfg = TimeConfig::default();
     let middle = clock.allocate(&ctx(100, 361, 265), &cfg);
-    assert!(middle.target > secs(29.0), "{middle:?}");
+    assert!(middle.target() > secs(29.0), "{middle:?}");
     // Spill past main time must stay within one period.
-    assert!(middle.max <= secs(29.0) + secs(1800.0 * MAX_SHARE));
+    assert!(middle.max() <= secs(29.0) + secs(1800.0 * MAX_SHARE));
 }
 
 #[test]
@@ -587,7 +587,7 @@ fn middle_game_gets_more_than_the_opening_under_absolute_time() {
     let clock = Clock::new(TimeSystem::Absolute { main: secs(300.0) });
     let opening = clock.allocate(&ctx(0, 361, 361), &cfg);
     let middle = clock.allocate(&ctx(100, 361, 265), &cfg);
-    assert!(middle.target > opening.target, "{opening:?} {middle:?}");
+    assert!(middle.target() > opening.target(), "{opening:?} {middle:?}");
 
     // And over a simulated game, where the middle game has less time left.
     for (system, board, opening_move, middle_move) in [
@@ -596,7 +596,7 @@ fn middle_game_gets_more_than_the_opening_under_absolute_time() {
     ] {
         let (_, budgets) = simulate(system, board, Duration::ZERO);
         assert!(
-            budgets[middle_move].target > budgets[opening_move].target,
+            budgets[middle_move].target() > budgets[opening_move].target(),
             "{:?} vs {:?}",
             budgets[middle_move],
             budgets[opening_move]
@@ -623,13 +623,13 @@ fn absolute_keeps_a_minimum_for_the_remaining_moves() {
     let reserve = MIN_MOVE * (c.moves_left() as u32);
     let clock = Clock::new(TimeSystem::Absolute { main: secs(0.5) });
     let budget = clock.allocate(&c, &cfg);
-    assert!(budget.max <= secs(0.5) - reserve, "{budget:?}");
-    assert!(budget.target >= MIN_MOVE);
+    assert!(budget.max() <= secs(0.5) - reserve, "{budget:?}");
+    assert!(budget.target() >= MIN_MOVE);
     // Too little for the reserve: play at the floor.
     let clock = Clock::new(TimeSystem::Absolute { main: secs(0.35) });
     assert_eq!(
         clock.allocate(&c, &cfg),
-        Budget {
+        Budget::Time {
             target: MIN_MOVE,
             max: MIN_MOVE
         }
@@ -643,14 +643,14 @@ fn exhausted_clocks_give_zero_budgets() {
     let clock = Clock::new(TimeSystem::from_gtp_time_settings(0, 0, 0));
     assert_eq!(
         clock.allocate(&c, &cfg),
-        Budget {
+        Budget::Time {
             target: Duration::ZERO,
             max: Duration::ZERO
         }
     );
     let mut clock = Clock::new(TimeSystem::from_gtp_time_settings(0, 1, 1));
     assert_eq!(clock.spend(secs(2.0)), Err(TimeLoss));
-    assert_eq!(clock.allocate(&c, &cfg).max, Duration::ZERO);
+    assert_eq!(clock.allocate(&c, &cfg).max(), Duration::ZERO);
 }
 
 #[test]
@@ -662,7 +662,7 @@ fn no_limit_gives_the_default_budget() {
     let budget = Clock::new(TimeSystem::None).allocate(&ctx(30, 361, 330), &cfg);
     assert_eq!(
         budget,
-        Budget {
+        Budget::Time {
             target: secs(7.0),
             max: secs(7.0)
         }
@@ -676,6 +676,6 @@ fn odd_contexts_do_not_panic() {
     let clock = Clock::new(TimeSystem::Absolute { main: secs(60.0) });
     for c in [ctx(0, 0, 0), ctx(u32::MAX, 1, 5), ctx(5, 81, 1000)] {
         let budget = clock.allocate(&c, &cfg);
-        assert!(budget.target <= budget.max && budget.max <= secs(60.0));
+        assert!(budget.target() <= budget.max() && budget.max() <= secs(60.0));
     }
 }
