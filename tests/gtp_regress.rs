@@ -1,7 +1,8 @@
 //! Runs the GTP regression files of `gtp-tests/` against the built `yunzi` binary (see
-//! `gtp-tests/README.md`): the `*.tst` files there, which are in GoGui's gogui-regress form
-//! and run unchanged in gogui-regress, and the `*.gtp` files of `gtp-tests/errors/`, which
-//! may also expect errors with yunzi's `#?! [regex]`, a line gogui-regress cannot read.
+//! `gtp-tests/README.md`): the `*.tst` files there and in `gtp-tests/regress/`, which are in
+//! GoGui's gogui-regress form and run unchanged in gogui-regress, and the `*.gtp` files of
+//! `gtp-tests/errors/` (and any in `regress/`), which may also expect errors with yunzi's
+//! `#?! [regex]`, a line gogui-regress cannot read.
 //!
 //! Each file gets a fresh engine (`--threads 1 --seed 1 --playouts 200`, or the arguments of
 //! a `#!args ...` line in the file), started in the file's directory as gogui-regress starts
@@ -282,12 +283,12 @@ fn run_file(path: &Path) -> Outcome {
     outcome
 }
 
-/// The regression files: `*.tst` and `*.gtp` in `gtp-tests/` and in its `errors/`
-/// directory.
+/// The regression files: `*.tst` and `*.gtp` in `gtp-tests/` and in its `errors/` and
+/// `regress/` directories.
 fn test_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
     let mut files = Vec::new();
-    for dir in [root.clone(), root.join("errors")] {
+    for dir in [root.clone(), root.join("errors"), root.join("regress")] {
         let entries = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("{} is readable: {e}", dir.display()));
         files.extend(
@@ -349,6 +350,12 @@ fn gtp_regression_files_pass() {
             .iter()
             .any(|f| f.parent().is_some_and(|d| d.ends_with("errors"))),
         "no gtp-tests/errors/*.gtp files"
+    );
+    assert!(
+        files
+            .iter()
+            .any(|f| f.parent().is_some_and(|d| d.ends_with("regress"))),
+        "no gtp-tests/regress/ files"
     );
     let outcomes: Vec<(PathBuf, Outcome)> = std::thread::scope(|scope| {
         let handles: Vec<_> = files
