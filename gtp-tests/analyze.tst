@@ -1,6 +1,7 @@
 # GoGui's analyze commands: the listing, each listed command in its type, and the search
-# parameters. The streaming commands (lz-analyze, kata-analyze and their genmove variants)
-# do not fit one-response-per-command files; src/gtp/tests.rs covers them.
+# parameters (bad values refused: errors/analyze.gtp). The streaming commands (lz-analyze,
+# kata-analyze and their genmove variants) do not fit one-response-per-command files;
+# src/gtp/tests.rs covers them.
 
 1 gogui-analyze_commands
 #? [dboard/Ownership/yunzi-ownership\nsboard/Visits/yunzi-visits\ngfx/Win rates/yunzi-winrates\ngfx/Principal variation/yunzi-pv\nparam/Search parameters/yunzi-param]
@@ -55,10 +56,6 @@
 #? []
 53 yunzi-param
 #? [.*playouts 50\n.*resign_threshold 0\n.*]
-54 yunzi-param threads many
-#?! [syntax error]
-55 yunzi-param ponder
-#?! [syntax error]
 56 genmove w
 #? [[A-E][1-5]|pass]
 # Live graphics go to stderr: genmove answers as ever.
@@ -68,6 +65,3 @@
 #? [.*\[bool\] live_gfx 1]
 59 genmove b
 #? [[A-E][1-5]|pass]
-
-60 lz-analyze b x
-#?! [syntax error]

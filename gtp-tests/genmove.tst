@@ -1,5 +1,6 @@
 # genmove, reg_genmove and kgs-genmove_cleanup: answers are a vertex on the board, pass or
 # resign, for either colour in any spelling. Search-free: no check depends on which move.
+# Bad colours are refused in errors/genmove.gtp.
 
 10 boardsize 9
 20 clear_board
@@ -19,12 +20,6 @@
 
 70 kgs-genmove_cleanup b
 #? [[A-HJ]\d|pass]
-
-80 genmove x
-#?! [syntax error]
-
-90 genmove
-#?! [syntax error]
 
 # On 2x2 every answer stays on the board.
 100 boardsize 2

@@ -1,5 +1,6 @@
 # The rules of shared/RULES.md, one section per rule, positions set up with play (GTP lets
 # either colour move at any time, so setups place several stones of one colour in a row).
+# Illegal moves are asked with is_legal here; playing them is refused in errors/rules.gtp.
 
 # Rule 1: sizes 2..25 (the protocol file covers the limits). Rule 2: star points.
 10 boardsize 9
@@ -11,8 +12,6 @@
 40 showboard
 #? [.*Black to move.*]
 50 play b e5
-60 play w e5
-#?! [illegal move]
 70 is_legal w e5
 #? [0]
 80 showboard
@@ -68,8 +67,8 @@
 360 clear_board
 370 play b b1
 380 play b a2
-390 play w a1
-#?! [illegal move]
+390 is_legal w a1
+#? [0]
 400 clear_board
 410 play b c1
 420 play b b2
@@ -78,8 +77,6 @@
 450 play w b1
 460 is_legal w a2
 #? [0]
-470 play w a2
-#?! [illegal move]
 480 list_stones w
 #? [A1 B1]
 
@@ -100,8 +97,6 @@
 #? []
 580 captures b
 #? [1]
-590 play w b2
-#?! [illegal move]
 600 is_legal w b2
 #? [0]
 # ... but after a move elsewhere (a ko threat and its answer) the recapture is legal.
@@ -109,8 +104,8 @@
 620 play b e4
 630 play w b2
 #? []
-640 play b c2
-#?! [illegal move]
+640 is_legal b c2
+#? [0]
 
 # Rule 10 (positional superko, the default) and rule 11: passes do not lift the ban, so a
 # ko fight cannot cycle and the game ends.
@@ -120,8 +115,8 @@
 #? []
 680 play w pass
 690 play b pass
-700 play w b2
-#?! [illegal move]
+700 is_legal w b2
+#? [0]
 
 # Under the Japanese preset (simple ko) the passes lift the ban.
 710 kgs-rules japanese

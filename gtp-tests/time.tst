@@ -1,6 +1,7 @@
-# Time: time_settings, kgs-time_settings and time_left are accepted (and malformed ones
-# refused), and genmove still answers under every control. The budget itself is tested in
-# src/time.rs with simulated clocks; these files run with a fixed playout budget.
+# Time: time_settings, kgs-time_settings and time_left are accepted (malformed ones are
+# refused in errors/time.gtp), and genmove still answers under every control. The budget
+# itself is tested in src/time.rs with simulated clocks; these files run with a fixed
+# playout budget.
 
 10 boardsize 9
 20 time_settings 300 30 5
@@ -24,23 +25,6 @@
 #? []
 110 kgs-time_settings BYOYOMI 0.5 1.5 1
 #? []
-120 kgs-time_settings byoyomi 600 30
-#?! [syntax error]
-130 kgs-time_settings sundial 5
-#?! [syntax error]
-140 kgs-time_settings
-#?! [syntax error]
-
-150 time_settings 300 30
-#?! [syntax error]
-160 time_settings -1 0 0
-#?! [syntax error]
-170 time_left b 10
-#?! [syntax error]
-180 time_left b -10 0
-#?! [syntax error]
-190 time_left green 10 0
-#?! [syntax error]
 
 # One second per move, and absurd numbers, still get answers.
 200 time_settings 0 1 1

@@ -1,11 +1,17 @@
-//! Runs every `gtp-tests/*.tst` file against the built `yunzi` binary, in the gogui-regress
-//! form with yunzi's extension for expected errors (see `gtp-tests/README.md`).
+//! Runs the GTP regression files of `gtp-tests/` against the built `yunzi` binary (see
+//! `gtp-tests/README.md`): the `*.tst` files there and in `gtp-tests/regress/`, which are in
+//! GoGui's gogui-regress form and run unchanged in gogui-regress, and the `*.gtp` files of
+//! `gtp-tests/errors/` (and any in `regress/`), which may also expect errors with yunzi's
+//! `#?! [regex]`, a line gogui-regress cannot read.
 //!
 //! Each file gets a fresh engine (`--threads 1 --seed 1 --playouts 200`, or the arguments of
-//! a `#!args ...` line in the file; working directory `gtp-tests/`, so fixtures are named
-//! relative to it). The test fails on any unexpected
-//! failure, on a response that is not well formed, and on an engine that does not exit 0
-//! at `quit` or at the end of its input.
+//! a `#!args ...` line in the file), started in the file's directory as gogui-regress starts
+//! it, so fixtures are named relative to the file. The test fails where gogui-regress
+//! would count a failure or an error or stop: a check that fails (unless marked as a known
+//! failure), a command answered `?` with no check expecting it, a check that does not
+//! directly follow its command, a line gogui-regress cannot read in a `.tst` file; and also
+//! on a response that is not well formed and on an engine that does not exit 0 at `quit` or
+//! at the end of its input.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -146,16 +152,37 @@ struct Response {
 /// What happened in one file.
 #[derive(Default)]
 struct Outcome {
+    commands: usize,
     checks: usize,
     failures: Vec<String>,
     known_failures: usize,
     unexpected_passes: Vec<String>,
 }
 
-/// Runs one `.tst` file.
+/// Which checks a file may hold.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Dialect {
+    /// `*.tst`: gogui-regress's own, `#? [regex]` with `!` and `*`.
+    GoGui,
+    /// `*.gtp`: also yunzi's `#?! [regex]` for expected errors, which only this runner reads.
+    Errors,
+}
+
+impl Dialect {
+    fn of(path: &Path) -> Option<Dialect> {
+        match path.extension()?.to_str()? {
+            "tst" => Some(Dialect::GoGui),
+            "gtp" => Some(Dialect::Errors),
+            _ => None,
+        }
+    }
+}
+
+/// Runs one regression file.
 fn run_file(path: &Path) -> Outcome {
+    let dialect = Dialect::of(path).expect("a .tst or .gtp file");
     let text = std::fs::read_to_string(path).expect("readable test file");
-    let dir = path.parent().expect("a file in gtp-tests/");
+    let dir = path.parent().expect("a file in a directory");
     let args: Vec<&str> = text
         .lines()
         .find_map(|line| line.trim().strip_prefix("#!args"))
@@ -164,14 +191,25 @@ fn run_file(path: &Path) -> Outcome {
         });
     let mut engine = Engine::start(dir, &args);
     let mut outcome = Outcome::default();
-    // The previous command and its response.
+    // The previous command and its response, while no other line has come since.
     let mut last: Option<(String, Result<Response, String>)> = None;
+    // The failure to report if that command was answered `?` and no check comes for it.
+    let mut unchecked: Option<String> = None;
     let mut quit = false;
     for (number, line) in text.lines().enumerate() {
         let place = format!("{}:{}", path.display(), number + 1);
         let trimmed = line.trim();
         if trimmed.starts_with("#?") {
             outcome.checks += 1;
+            // gogui-regress takes a check for the command on the line just before it. The
+            // check is that command's, passed or failed: no second report of its `?`.
+            unchecked = None;
+            let Some((command, response)) = last.take() else {
+                outcome.failures.push(format!(
+                    "{place}: a check not directly after its command (gogui-regress stops here)"
+                ));
+                continue;
+            };
             let check = match parse_check(trimmed) {
                 Ok(check) => check,
                 Err(why) => {
@@ -179,13 +217,14 @@ fn run_file(path: &Path) -> Outcome {
                     continue;
                 }
             };
-            let Some((command, response)) = &last else {
-                outcome
-                    .failures
-                    .push(format!("{place}: a check before any command"));
+            if check.error && dialect == Dialect::GoGui {
+                outcome.failures.push(format!(
+                    "{place}: gogui-regress cannot read #?! (\"Pattern has no opening bracket\"): \
+                     expected errors go in a .gtp file (gtp-tests/errors/)"
+                ));
                 continue;
-            };
-            let passed = match response {
+            }
+            let passed = match &response {
                 Ok(Response { status, text }) => {
                     let wanted = if check.error { '?' } else { '=' };
                     *status == wanted && check.regex.is_match(text) != check.negated
@@ -200,6 +239,12 @@ fn run_file(path: &Path) -> Outcome {
                 (false, false) => outcome.failures.push(report),
             }
             continue;
+        }
+        // Any other line ends the previous command: a `?` answer nothing expected is a
+        // failure (gogui-regress's "unexpected FAIL" with an id, an "Error" without).
+        last = None;
+        if let Some(command) = unchecked.take() {
+            outcome.failures.push(command);
         }
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
@@ -218,11 +263,19 @@ fn run_file(path: &Path) -> Outcome {
                 .trim_end_matches('\n')
                 .to_string(),
         });
-        if let Err(why) = &response {
-            outcome.failures.push(format!("{place}: {why}"));
+        outcome.commands += 1;
+        match &response {
+            Err(why) => outcome.failures.push(format!("{place}: {why}")),
+            Ok(Response { status: '?', text }) => {
+                unchecked = Some(format!("{place}: {line:?} failed unexpectedly: {text:?}"));
+            }
+            Ok(_) => {}
         }
         quit = trimmed.split_whitespace().any(|w| w == "quit");
         last = Some((line.to_string(), response));
+    }
+    if let Some(command) = unchecked {
+        outcome.failures.push(command);
     }
     if let Err(why) = engine.finish() {
         outcome.failures.push(format!("{}: {why}", path.display()));
@@ -230,13 +283,20 @@ fn run_file(path: &Path) -> Outcome {
     outcome
 }
 
+/// The regression files: `*.tst` and `*.gtp` in `gtp-tests/` and in its `errors/` and
+/// `regress/` directories.
 fn test_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("gtp-tests/ exists")
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "tst"))
-        .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
+    let mut files = Vec::new();
+    for dir in [root.clone(), root.join("errors"), root.join("regress")] {
+        let entries = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{} is readable: {e}", dir.display()));
+        files.extend(
+            entries
+                .filter_map(|entry| entry.ok().map(|e| e.path()))
+                .filter(|p| Dialect::of(p).is_some()),
+        );
+    }
     files.sort();
     files
 }
@@ -254,9 +314,49 @@ fn check_lines_parse_as_documented() {
 }
 
 #[test]
+fn the_runner_fails_where_gogui_regress_would() {
+    let dir = std::env::temp_dir().join(format!("yunzi-gtp-regress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let failures = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("a scratch file");
+        run_file(&path).failures.len()
+    };
+    // An expected error: fine in a .gtp file, unreadable for gogui-regress in a .tst file.
+    assert_eq!(
+        failures("error.gtp", "1 frobnicate\n#?! [unknown command]\n"),
+        0
+    );
+    assert_eq!(
+        failures("error.tst", "1 frobnicate\n#?! [unknown command]\n"),
+        1
+    );
+    // A `?` answer that no check expects, with an id or without, at the end or not.
+    assert_eq!(failures("fail.gtp", "1 frobnicate\n"), 1);
+    assert_eq!(failures("fail.tst", "frobnicate\n2 name\n#? [yunzi]\n"), 1);
+    // A check that does not directly follow its command.
+    assert_eq!(failures("apart.tst", "1 name\n\n#? [yunzi]\n"), 1);
+    assert_eq!(failures("twice.tst", "1 name\n#? [yunzi]\n#? [yunzi]\n"), 1);
+    // A known failure is not a failure.
+    assert_eq!(failures("known.tst", "1 frobnicate\n#? [.*]*\n"), 0);
+    std::fs::remove_dir_all(&dir).expect("the scratch directory goes");
+}
+
+#[test]
 fn gtp_regression_files_pass() {
     let files = test_files();
-    assert!(!files.is_empty(), "no .tst files in gtp-tests/");
+    assert!(
+        files
+            .iter()
+            .any(|f| f.parent().is_some_and(|d| d.ends_with("errors"))),
+        "no gtp-tests/errors/*.gtp files"
+    );
+    assert!(
+        files
+            .iter()
+            .any(|f| f.parent().is_some_and(|d| d.ends_with("regress"))),
+        "no gtp-tests/regress/ files"
+    );
     let outcomes: Vec<(PathBuf, Outcome)> = std::thread::scope(|scope| {
         let handles: Vec<_> = files
             .iter()
@@ -269,11 +369,15 @@ fn gtp_regression_files_pass() {
     });
     let mut failures = Vec::new();
     for (file, outcome) in &outcomes {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
         let name = file
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into());
+            .strip_prefix(&root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
         println!(
-            "{name}: {} checks, {} failed, {} known failures, {} unexpected passes",
+            "{name}: {} commands, {} checks, {} failed, {} known failures, {} unexpected passes",
+            outcome.commands,
             outcome.checks,
             outcome.failures.len(),
             outcome.known_failures,
