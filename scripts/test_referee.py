@@ -1,4 +1,4 @@
-"""Tests for scripts/referee.py: python3 -m unittest scripts/test_referee.py -v
+"""Tests for referee.py and gtp_engine.py: python3 -m unittest scripts/test_referee.py -v
 
 Real games use GNU Go at level 0 (fast); misbehaving engines are a small fake GTP
 engine written to a temporary directory. The scorer defaults to GNU Go because
@@ -17,9 +17,9 @@ import time
 import unittest
 from pathlib import Path
 
+from scripts import gtp_engine, referee
+
 SCRIPTS = Path(__file__).resolve().parent
-sys.path.insert(0, str(SCRIPTS))
-import referee  # noqa: E402
 
 GNUGO_PATH = "/usr/games/gnugo"
 GNUGO = f"{GNUGO_PATH} --mode gtp --level 0 --chinese-rules --positional-superko"
@@ -412,26 +412,26 @@ class FormatTest(unittest.TestCase):
     """GTP parsing, vertices, SGF and the .dat round trip."""
 
     def test_parse_response(self):
-        self.assertEqual(referee.parse_response(["=3 C4"], 3), (True, "C4"))
-        self.assertEqual(referee.parse_response(["=", ], 1), (True, ""))
-        self.assertEqual(referee.parse_response(["=2 a", "b"], 2), (True, "a\nb"))
-        self.assertEqual(referee.parse_response(["?4 illegal move"], 4), (False, "illegal move"))
-        with self.assertRaises(referee.EngineFailure):
-            referee.parse_response(["=5 C4"], 6)
-        with self.assertRaises(referee.EngineFailure):
-            referee.parse_response(["thinking..."], 1)
+        self.assertEqual(gtp_engine.parse_response(["=3 C4"], 3), (True, "C4"))
+        self.assertEqual(gtp_engine.parse_response(["=", ], 1), (True, ""))
+        self.assertEqual(gtp_engine.parse_response(["=2 a", "b"], 2), (True, "a\nb"))
+        self.assertEqual(gtp_engine.parse_response(["?4 illegal move"], 4), (False, "illegal move"))
+        with self.assertRaises(gtp_engine.EngineFailure):
+            gtp_engine.parse_response(["=5 C4"], 6)
+        with self.assertRaises(gtp_engine.EngineFailure):
+            gtp_engine.parse_response(["thinking..."], 1)
 
     def test_clean_line(self):
-        self.assertEqual(referee.clean_line("=1\tB+3\r\n"), "=1 B+3")
+        self.assertEqual(gtp_engine.clean_line("=1\tB+3\r\n"), "=1 B+3")
 
     def test_vertices(self):
-        self.assertEqual(referee.parse_vertex("A1"), (0, 0))
-        self.assertEqual(referee.parse_vertex("j9"), (8, 8))
-        self.assertIsNone(referee.parse_vertex("I5"))
-        self.assertIsNone(referee.parse_vertex("hello"))
-        self.assertEqual(referee.sgf_point("A1", 9), "ai")
-        self.assertEqual(referee.sgf_point("J9", 9), "ia")
-        self.assertEqual(referee.sgf_point("pass", 9), "")
+        self.assertEqual(gtp_engine.parse_vertex("A1"), (0, 0))
+        self.assertEqual(gtp_engine.parse_vertex("j9"), (8, 8))
+        self.assertIsNone(gtp_engine.parse_vertex("I5"))
+        self.assertIsNone(gtp_engine.parse_vertex("hello"))
+        self.assertEqual(gtp_engine.sgf_point("A1", 9), "ai")
+        self.assertEqual(gtp_engine.sgf_point("J9", 9), "ia")
+        self.assertEqual(gtp_engine.sgf_point("pass", 9), "")
 
     def test_scores(self):
         self.assertEqual(referee.normalize_score("b+3.5"), "B+3.5")
