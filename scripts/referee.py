@@ -677,6 +677,100 @@ def elo_difference(p: float) -> float:
     return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
+def expected_score(elo: float) -> float:
+    """The first engine's expected score at an Elo difference (elo_difference's inverse)."""
+    return 1 / (1 + 10 ** (-elo / 400))
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """Wald's sequential probability ratio test (--sprt), as cutechess-cli and fishtest
+    run it: H0 'first - second = elo0 Elo' against H1 '= elo1', with error rates alpha
+    (H1 accepted when H0 holds) and beta (H0 accepted when H1 holds).
+
+    Go by area with half-point komi has no draws, so each game is a Bernoulli trial,
+    a win for the first engine with probability p0 = expected_score(elo0) under H0 and
+    p1 under H1: after W wins and L losses the log-likelihood ratio is
+    W ln(p1/p0) + L ln((1-p1)/(1-p0)). A jigo counts half a win and half a loss, as in
+    the win rate; a game without a result ('?') is not in the test.
+    """
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    def bounds(self) -> tuple[float, float]:
+        """(lower, upper): at or below lower H0 is accepted, at or above upper H1."""
+        return (math.log(self.beta / (1 - self.alpha)),
+                math.log((1 - self.beta) / self.alpha))
+
+    def llr(self, wins: float, losses: float) -> float:
+        p0, p1 = expected_score(self.elo0), expected_score(self.elo1)
+        return wins * math.log(p1 / p0) + losses * math.log((1 - p1) / (1 - p0))
+
+    def describe(self) -> str:
+        return (f"elo0 {self.elo0:+g}, elo1 {self.elo1:+g}, alpha {self.alpha:g},"
+                f" beta {self.beta:g}")
+
+
+class SequentialTest:
+    """The SPRT run over games in game order, stopping at the first bound crossed.
+
+    Game order rather than the order games finish in: the decision is then the one a
+    match on one core would reach, whatever -j, and `--merge` reaches it again from the
+    .dat. Games added after the decision are counted apart (`after`).
+    """
+
+    def __init__(self, sprt: Sprt):
+        self.sprt = sprt
+        self.games = 0  # games in the test: decided ones and any '?' among them
+        self.wins = self.losses = 0.0
+        self.llr = 0.0
+        self.decision: str | None = None  # "H0" or "H1" once a bound is crossed
+        self.after = 0
+
+    def add(self, result: str) -> None:
+        """One more game, by its RES_R from the first engine's point of view."""
+        if self.decision:
+            self.after += 1
+            return
+        self.games += 1
+        if result.startswith("B+"):
+            self.wins += 1
+        elif result.startswith("W+"):
+            self.losses += 1
+        elif result == "0":
+            self.wins += 0.5
+            self.losses += 0.5
+        self.llr = self.sprt.llr(self.wins, self.losses)
+        lower, upper = self.sprt.bounds()
+        if self.llr >= upper:
+            self.decision = "H1"
+        elif self.llr <= lower:
+            self.decision = "H0"
+
+    def status(self) -> str:
+        lower, upper = self.sprt.bounds()
+        return (f"LLR {self.llr:+.3f} (bounds {lower:+.3f} .. {upper:+.3f}) after"
+                f" {self.games} games (first {self.wins:g} wins, {self.losses:g} losses)")
+
+    def verdict(self) -> str:
+        s = self.sprt
+        if self.decision == "H1":
+            return f"H1 accepted: first - second is {s.elo1:+g} Elo rather than {s.elo0:+g}"
+        if self.decision == "H0":
+            return f"H0 accepted: first - second is {s.elo0:+g} Elo rather than {s.elo1:+g}"
+        return f"inconclusive: neither bound reached in {self.games} games"
+
+    def report(self) -> list[str]:
+        lines = [f"  SPRT ({self.sprt.describe()}): {self.status()}",
+                 f"  SPRT {self.verdict()}"]
+        if self.after:
+            lines.append(f"  games after the decision, in flight when it came: {self.after}"
+                         " (in the counts above, not in the test)")
+        return lines
+
+
 def name_different_winners(results) -> bool:
     """Whether final_score answers (B+2.5, W+R, 0, ?) name more than one winner."""
     return len({r[0] for r in results if r[:2] in ("B+", "W+") or r == "0"}) > 1
@@ -689,8 +783,9 @@ def is_disputed(row: DatRow) -> bool:
     return counted and name_different_winners((row.res_b, row.res_w))
 
 
-def summarize(rows: list[DatRow], names: tuple[str, str]) -> str:
-    """The end-of-match report; jigo counts as half a win for each side."""
+def summarize(rows: list[DatRow], names: tuple[str, str], sprt: Sprt | None = None) -> str:
+    """The end-of-match report; jigo counts as half a win for each side. With `sprt`,
+    the rows (in game order) are also the sequential test's, and it says the decision."""
     wins = [[r for r in rows if r.res_r.startswith(side)] for side in ("B+", "W+")]
     jigo = sum(r.res_r == "0" for r in rows)
     unknown = len(rows) - len(wins[0]) - len(wins[1]) - jigo
@@ -723,6 +818,11 @@ def summarize(rows: list[DatRow], names: tuple[str, str]) -> str:
         longest = max((r.longest[program] for r in rows), default=0.0)
         lines.append(f"  {label:6} seconds per move: average {total / moves if moves else 0:.3f},"
                      f" max {longest:.3f} ({moves} moves)")
+    if sprt:
+        test = SequentialTest(sprt)
+        for row in rows:
+            test.add(row.res_r)
+        lines += test.report()
     return "\n".join(lines)
 
 
@@ -756,6 +856,22 @@ class ResultWriter:
 
 
 # ------------------------------------------------------------------------ CLI
+
+def parse_sprt(text: str) -> tuple[float, float]:
+    """--sprt ELO0,ELO1: two Elo differences, ELO0 below ELO1, each within +-1000 (a
+    99.7% score; beyond it the test means nothing and the logarithms lose precision)."""
+    parts = text.split(",")
+    try:
+        elo0, elo1 = (float(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected ELO0,ELO1 (two numbers, e.g. 0,30), not {text!r}") from None
+    if not all(abs(elo) <= 1000 for elo in (elo0, elo1)):  # also rules out nan
+        raise argparse.ArgumentTypeError(f"Elo differences within +-1000, not {text!r}")
+    if elo0 >= elo1:
+        raise argparse.ArgumentTypeError(f"ELO0 must be below ELO1, not {text!r}")
+    return elo0, elo1
+
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -825,6 +941,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     output.add_argument("--verbose", action="store_true", help="echo GTP traffic on stderr")
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                         help="games played at once (default 1)")
+    test = parser.add_argument_group("sequential test")
+    test.add_argument("--sprt", type=parse_sprt, metavar="ELO0,ELO1",
+                      help="stop when Wald's SPRT of first - second = ELO0 Elo (H0) against "
+                           "= ELO1 (H1) decides, at most --games games; e.g. --sprt 0,30 "
+                           "(a negative ELO0 needs --sprt=-10,0); the LLR after each game "
+                           "goes to stderr, the decision to the summary; with --merge, the "
+                           "test over the merged games")
+    test.add_argument("--sprt-alpha", type=float, metavar="A",
+                      help="probability of accepting H1 when H0 holds (default 0.05)")
+    test.add_argument("--sprt-beta", type=float, metavar="B",
+                      help="probability of accepting H0 when H1 holds (default 0.05)")
     parser.add_argument("--merge", nargs="+", type=Path, metavar="DAT",
                         help="merge .dat files (into --dat if given) and print the summary; "
                              "plays nothing")
@@ -837,6 +964,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--handicap is 0 or 2..9 (handicap 1 is just --komi 0, rule 17)")
     if args.dat and args.dat.exists() and not args.force:
         parser.error(f"{args.dat} exists (use --force to overwrite)")
+    args.sprt_test = None
+    if args.sprt:
+        alpha = 0.05 if args.sprt_alpha is None else args.sprt_alpha
+        beta = 0.05 if args.sprt_beta is None else args.sprt_beta
+        if not (0 < alpha < 1 and 0 < beta < 1 and alpha + beta < 1):
+            parser.error("--sprt-alpha and --sprt-beta are probabilities above 0 whose sum"
+                         " is below 1")
+        args.sprt_test = Sprt(*args.sprt, alpha, beta)
+    elif args.sprt_alpha is not None or args.sprt_beta is not None:
+        parser.error("--sprt-alpha and --sprt-beta need --sprt")
     return args
 
 
@@ -858,7 +995,7 @@ def merge(args: argparse.Namespace) -> int:
                             encoding="utf-8")
     names = tuple(f"{info.get(k, '?')} {info.get(k + 'Version', '')}".strip()
                   for k in ("Black", "White"))
-    print(summarize(rows, names))
+    print(summarize(rows, names, args.sprt_test))
     return 0
 
 
@@ -892,14 +1029,41 @@ def run_match(args: argparse.Namespace) -> int:
                             encoding="utf-8")
     progress(f"nigiri (seed {seed}): {nigiri_text}")
     writer = ResultWriter(cfg, args.dat, args.sgf_dir)
-    indices = range(args.game_index, args.game_index + args.games)
+    indices = iter(range(args.game_index, args.game_index + args.games))
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
+    test = SequentialTest(args.sprt_test) if args.sprt_test else None
+    finished: dict[int, DatRow] = {}  # rows not yet in the test, which takes game order
+    next_in_test = args.game_index
+    in_flight: set[concurrent.futures.Future] = set()
+
+    def start_next() -> None:
+        index = next(indices, None)
+        if index is not None:
+            in_flight.add(pool.submit(play_game, cfg, index,
+                                      first_plays_black(index, black0, args.fixed_colours)))
+
     try:
-        futures = [pool.submit(play_game, cfg, i, first_plays_black(i, black0, args.fixed_colours))
-                   for i in indices]
-        for future in concurrent.futures.as_completed(futures):
-            record = future.result()
-            report_game(cfg, record, writer.add(record))
+        for _ in range(max(1, args.jobs)):
+            start_next()
+        while in_flight:
+            done, _ = concurrent.futures.wait(in_flight,
+                                              return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                in_flight.discard(future)
+                record = future.result()
+                row = writer.add(record)
+                report_game(cfg, record, row)
+                if test:
+                    finished[row.game] = row
+                    while not test.decision and next_in_test in finished:
+                        test.add(finished.pop(next_in_test).res_r)
+                        next_in_test += 1
+                        progress(f"SPRT: {test.status()}")
+                        if test.decision:
+                            progress(f"SPRT: {test.verdict()}; games in flight, to be"
+                                     f" finished but not in the test: {len(in_flight)}")
+                if not (test and test.decision):
+                    start_next()
     except KeyboardInterrupt:
         # Games in progress would only record forfeits for killed engines: drop them.
         writer.freeze()
@@ -907,7 +1071,7 @@ def run_match(args: argparse.Namespace) -> int:
         progress(f"interrupted: {len(writer.rows)} finished games are saved")
         os._exit(130)
     pool.shutdown()
-    print(summarize(sorted(writer.rows, key=lambda r: r.game), cfg.names))
+    print(summarize(sorted(writer.rows, key=lambda r: r.game), cfg.names, args.sprt_test))
     return 0
 
 
@@ -927,6 +1091,7 @@ def match_info(args: argparse.Namespace, probes: list[tuple[str, str]], seed: in
         "Handicap": f"{args.handicap}{' free' if args.free_handicap else ''}",
         "Time": clock, "Seed": str(seed), "Nigiri": nigiri_text,
         "Cleanup": "on" if args.cleanup else "off",
+        **({"Sprt": args.sprt_test.describe()} if args.sprt_test else {}),
         "Columns": "B/_B = first engine, W/_W = second engine; ALT=1: first engine had White",
     }
 
