@@ -25,11 +25,11 @@ import argparse
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from referee import (GtpEngine, GtpRefused, on_board, parse_response,  # noqa: E402
-                     parse_vertex)
+if __package__:  # imported as scripts.ogs_drive (python3 -m unittest scripts/test_ogs_drive.py)
+    from .gtp_engine import GtpEngine, GtpRefused, on_board, parse_response, parse_vertex
+else:  # run as python3 scripts/ogs_drive.py: Python puts scripts/ on sys.path
+    from gtp_engine import GtpEngine, GtpRefused, on_board, parse_response, parse_vertex
 
 GNUGO = "/usr/games/gnugo --mode gtp --level 0 --chinese-rules --positional-superko"
 

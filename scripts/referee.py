@@ -17,23 +17,24 @@ import concurrent.futures
 import datetime
 import math
 import os
-import queue
 import random
 import re
-import shlex
-import signal
 import socket
-import subprocess
 import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+if __package__:  # imported as scripts.referee (python3 -m unittest scripts/test_referee.py)
+    from .gtp_engine import (EngineFailure, EngineTimeout, GtpEngine, GtpRefused, on_board,
+                             parse_vertex, progress, sgf_point, vertex_name)
+else:  # run as python3 scripts/referee.py: Python puts scripts/ on sys.path
+    from gtp_engine import (EngineFailure, EngineTimeout, GtpEngine, GtpRefused, on_board,
+                            parse_vertex, progress, sgf_point, vertex_name)
+
 BLACK, WHITE = "B", "W"
 COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
-GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP skips I; 25 letters cover sizes up to 25
-VERTEX_RE = re.compile(r"^([A-HJ-Z])([0-9]{1,2})$", re.IGNORECASE)
 SCORE_RE = re.compile(r"^(?:0|[BW]\+\d+(?:\.\d+)?)$")
 DEFAULT_SCORER = str(Path(__file__).resolve().parent.parent / "target" / "release" / "yunzi")
 DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN",
@@ -45,191 +46,7 @@ def other(colour: str) -> str:
     return WHITE if colour == BLACK else BLACK
 
 
-def progress(message: str) -> None:
-    """Progress goes to stderr so stdout carries only results."""
-    print(message, file=sys.stderr, flush=True)
-
-
 # --------------------------------------------------------------------------- GTP
-
-class EngineFailure(Exception):
-    """The engine crashed, broke the protocol or hung: its side forfeits (rule 12)."""
-
-
-class EngineTimeout(EngineFailure):
-    """The engine gave no answer in time; kept apart so genmove can say 'hung'."""
-
-
-class GtpRefused(Exception):
-    """The engine answered '?': the command failed but the engine still works."""
-
-
-def clean_line(line: str) -> str:
-    """GTP preprocessing: drop CR and control characters, turn tabs into spaces."""
-    line = line.rstrip("\n").replace("\t", " ")
-    return "".join(ch for ch in line if ch >= " " and ch != "\x7f")
-
-
-def parse_response(lines: list[str], ident: int) -> tuple[bool, str]:
-    """Parse one GTP response ('=[id] result' or '?[id] message', blank-line terminated).
-
-    `lines` are the response's lines without the terminating blank line. Returns
-    (success, text); multi-line results keep their line breaks. Raises
-    EngineFailure when the response is not GTP or answers another command id.
-    """
-    match = re.match(r"^([=?])(\d*)(?:\s(.*))?$", lines[0])
-    if not match:
-        raise EngineFailure(f"malformed response {lines[0]!r}")
-    status, got_id, first = match.groups()
-    if got_id and int(got_id) != ident:
-        raise EngineFailure(f"response id {got_id} to command id {ident}")
-    text = "\n".join([first or ""] + lines[1:]).strip()
-    return status == "=", text
-
-
-class GtpEngine:
-    """One engine process spoken to over GTP v2, with a deadline on every answer.
-
-    A reader thread moves stdout lines into a queue so that waiting for an answer
-    can time out; stderr never reaches the parser (it goes to a log or DEVNULL).
-    Engines run in their own process group so a wrapper script dies with them;
-    the class keeps the live ones so that Ctrl-C can end them all.
-    """
-
-    _live: set[GtpEngine] = set()
-    _live_lock = threading.Lock()
-
-    def __init__(self, command: str, label: str, log_path: Path | None = None,
-                 verbose: bool = False):
-        self.label = label
-        self.verbose = verbose
-        self.commands: set[str] = set()
-        self._broken = False
-        self._next_id = 1
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self._log = open(log_path, "ab") if log_path else None
-        try:
-            self._proc = subprocess.Popen(
-                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=self._log or subprocess.DEVNULL, text=True, encoding="utf-8",
-                errors="replace", start_new_session=True)
-        except (OSError, ValueError) as error:
-            self._close_log()
-            raise EngineFailure(f"cannot start {command!r}: {error}") from error
-        self._reader = threading.Thread(target=self._read_stdout, daemon=True)
-        self._reader.start()
-        with GtpEngine._live_lock:
-            GtpEngine._live.add(self)
-
-    def _read_stdout(self) -> None:
-        """Runs in its own thread; None in the queue means end of output."""
-        try:
-            for line in self._proc.stdout:
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass  # stdout closed under us by close()
-        finally:
-            self._lines.put(None)
-
-    def send(self, command: str, timeout: float) -> str:
-        """Send one command and return its result; raise GtpRefused on '?'.
-
-        After a crash, hang or protocol error the engine is marked broken and
-        every later command fails at once: waiting on it again would only stall.
-        """
-        if self._broken:
-            raise EngineFailure("already failed")
-        try:
-            return self._exchange(command, timeout)
-        except EngineFailure:
-            self._broken = True
-            raise
-
-    def _exchange(self, command: str, timeout: float) -> str:
-        ident = self._next_id
-        self._next_id += 1
-        if self.verbose:
-            progress(f"{self.label} < {command}")
-        try:
-            self._proc.stdin.write(f"{ident} {command}\n")
-            self._proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError) as error:
-            raise EngineFailure(f"exited (code {self._exit_code()})") from error
-        ok, text = parse_response(self._read_response(time.monotonic() + timeout, timeout),
-                                  ident)
-        if self.verbose:
-            progress(f"{self.label} > {'=' if ok else '?'} {text}")
-        if not ok:
-            raise GtpRefused(text)
-        return text
-
-    def _read_response(self, deadline: float, timeout: float) -> list[str]:
-        line = self._next_line(deadline, timeout)
-        while not line.strip():  # tolerate stray blank lines between responses
-            line = self._next_line(deadline, timeout)
-        lines = [line]
-        while (line := self._next_line(deadline, timeout)).strip():
-            lines.append(line)
-        return lines
-
-    def _next_line(self, deadline: float, timeout: float) -> str:
-        try:
-            line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            raise EngineTimeout(f"no answer within {timeout:.1f} s") from None
-        if line is None:
-            raise EngineFailure(f"exited (code {self._exit_code()})")
-        return clean_line(line)
-
-    def load_commands(self, timeout: float) -> None:
-        """Learn the optional commands (kgs-time_settings, cputime, final_score)."""
-        try:
-            self.commands = set(self.send("list_commands", timeout).split())
-        except GtpRefused:
-            self.commands = set()
-
-    def _exit_code(self) -> int | None:
-        try:
-            return self._proc.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            return None
-
-    def close(self) -> None:
-        """Ask politely with `quit`, then kill the whole process group."""
-        if self._proc.poll() is None and not self._broken:
-            try:
-                self.send("quit", 2.0)
-            except (EngineFailure, GtpRefused):
-                pass
-            try:
-                self._proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                pass
-        if self._proc.poll() is None:
-            os.killpg(self._proc.pid, signal.SIGKILL)
-            self._proc.wait()
-        self._reader.join(timeout=1)
-        with GtpEngine._live_lock:
-            GtpEngine._live.discard(self)
-        for stream in (self._proc.stdin, self._proc.stdout):
-            try:
-                stream.close()
-            except OSError:
-                pass
-        self._close_log()
-
-    @classmethod
-    def kill_all(cls) -> None:
-        """Kill every engine still running (the referee is being interrupted)."""
-        with cls._live_lock:
-            for engine in cls._live:
-                if engine._proc.poll() is None:
-                    os.killpg(engine._proc.pid, signal.SIGKILL)
-
-    def _close_log(self) -> None:
-        if self._log:
-            self._log.close()
-
 
 def probe_engine(command: str, label: str, timeout: float) -> tuple[str, str]:
     """Start an engine once to learn its name, and to stop before a long match
@@ -244,35 +61,7 @@ def probe_engine(command: str, label: str, timeout: float) -> tuple[str, str]:
         sys.exit(f"referee: the {label} engine [{command}] failed its check: {error}")
 
 
-# ----------------------------------------------------------------- board, moves
-
-def parse_vertex(text: str) -> tuple[int, int] | None:
-    """(column, row) counted from the lower left, or None if `text` is no vertex at all.
-
-    A syntactically valid vertex off this board is still returned: that is an
-    illegal move (rule 21, a warning), not a protocol error (a forfeit).
-    """
-    match = VERTEX_RE.match(text.strip())
-    if not match:
-        return None
-    return GTP_COLUMNS.index(match.group(1).upper()), int(match.group(2)) - 1
-
-
-def on_board(point: tuple[int, int], size: int) -> bool:
-    return 0 <= point[0] < size and 0 <= point[1] < size
-
-
-def vertex_name(point: tuple[int, int]) -> str:
-    return f"{GTP_COLUMNS[point[0]]}{point[1] + 1}"
-
-
-def sgf_point(vertex: str, size: int) -> str:
-    """GTP vertex (A1 = lower left) to SGF point (aa = upper left); pass is []."""
-    if vertex == "pass":
-        return ""
-    column, row = parse_vertex(vertex)
-    return chr(ord("a") + column) + chr(ord("a") + size - 1 - row)
-
+# ----------------------------------------------------------------- moves, scores
 
 def sgf_moves(text: str, size: int) -> list[tuple[str, str]]:
     """The moves of an SGF game record as (colour, GTP vertex or 'pass'), for a game of
@@ -888,6 +677,100 @@ def elo_difference(p: float) -> float:
     return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
+def expected_score(elo: float) -> float:
+    """The first engine's expected score at an Elo difference (elo_difference's inverse)."""
+    return 1 / (1 + 10 ** (-elo / 400))
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """Wald's sequential probability ratio test (--sprt), as cutechess-cli and fishtest
+    run it: H0 'first - second = elo0 Elo' against H1 '= elo1', with error rates alpha
+    (H1 accepted when H0 holds) and beta (H0 accepted when H1 holds).
+
+    Go by area with half-point komi has no draws, so each game is a Bernoulli trial,
+    a win for the first engine with probability p0 = expected_score(elo0) under H0 and
+    p1 under H1: after W wins and L losses the log-likelihood ratio is
+    W ln(p1/p0) + L ln((1-p1)/(1-p0)). A jigo counts half a win and half a loss, as in
+    the win rate; a game without a result ('?') is not in the test.
+    """
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    def bounds(self) -> tuple[float, float]:
+        """(lower, upper): at or below lower H0 is accepted, at or above upper H1."""
+        return (math.log(self.beta / (1 - self.alpha)),
+                math.log((1 - self.beta) / self.alpha))
+
+    def llr(self, wins: float, losses: float) -> float:
+        p0, p1 = expected_score(self.elo0), expected_score(self.elo1)
+        return wins * math.log(p1 / p0) + losses * math.log((1 - p1) / (1 - p0))
+
+    def describe(self) -> str:
+        return (f"elo0 {self.elo0:+g}, elo1 {self.elo1:+g}, alpha {self.alpha:g},"
+                f" beta {self.beta:g}")
+
+
+class SequentialTest:
+    """The SPRT run over games in game order, stopping at the first bound crossed.
+
+    Game order rather than the order games finish in: the decision is then the one a
+    match on one core would reach, whatever -j, and `--merge` reaches it again from the
+    .dat. Games added after the decision are counted apart (`after`).
+    """
+
+    def __init__(self, sprt: Sprt):
+        self.sprt = sprt
+        self.games = 0  # games in the test: decided ones and any '?' among them
+        self.wins = self.losses = 0.0
+        self.llr = 0.0
+        self.decision: str | None = None  # "H0" or "H1" once a bound is crossed
+        self.after = 0
+
+    def add(self, result: str) -> None:
+        """One more game, by its RES_R from the first engine's point of view."""
+        if self.decision:
+            self.after += 1
+            return
+        self.games += 1
+        if result.startswith("B+"):
+            self.wins += 1
+        elif result.startswith("W+"):
+            self.losses += 1
+        elif result == "0":
+            self.wins += 0.5
+            self.losses += 0.5
+        self.llr = self.sprt.llr(self.wins, self.losses)
+        lower, upper = self.sprt.bounds()
+        if self.llr >= upper:
+            self.decision = "H1"
+        elif self.llr <= lower:
+            self.decision = "H0"
+
+    def status(self) -> str:
+        lower, upper = self.sprt.bounds()
+        return (f"LLR {self.llr:+.3f} (bounds {lower:+.3f} .. {upper:+.3f}) after"
+                f" {self.games} games (first {self.wins:g} wins, {self.losses:g} losses)")
+
+    def verdict(self) -> str:
+        s = self.sprt
+        if self.decision == "H1":
+            return f"H1 accepted: first - second is {s.elo1:+g} Elo rather than {s.elo0:+g}"
+        if self.decision == "H0":
+            return f"H0 accepted: first - second is {s.elo0:+g} Elo rather than {s.elo1:+g}"
+        return f"inconclusive: neither bound reached in {self.games} games"
+
+    def report(self) -> list[str]:
+        lines = [f"  SPRT ({self.sprt.describe()}): {self.status()}",
+                 f"  SPRT {self.verdict()}"]
+        if self.after:
+            lines.append(f"  games after the decision, in flight when it came: {self.after}"
+                         " (in the counts above, not in the test)")
+        return lines
+
+
 def name_different_winners(results) -> bool:
     """Whether final_score answers (B+2.5, W+R, 0, ?) name more than one winner."""
     return len({r[0] for r in results if r[:2] in ("B+", "W+") or r == "0"}) > 1
@@ -900,8 +783,9 @@ def is_disputed(row: DatRow) -> bool:
     return counted and name_different_winners((row.res_b, row.res_w))
 
 
-def summarize(rows: list[DatRow], names: tuple[str, str]) -> str:
-    """The end-of-match report; jigo counts as half a win for each side."""
+def summarize(rows: list[DatRow], names: tuple[str, str], sprt: Sprt | None = None) -> str:
+    """The end-of-match report; jigo counts as half a win for each side. With `sprt`,
+    the rows (in game order) are also the sequential test's, and it says the decision."""
     wins = [[r for r in rows if r.res_r.startswith(side)] for side in ("B+", "W+")]
     jigo = sum(r.res_r == "0" for r in rows)
     unknown = len(rows) - len(wins[0]) - len(wins[1]) - jigo
@@ -934,6 +818,11 @@ def summarize(rows: list[DatRow], names: tuple[str, str]) -> str:
         longest = max((r.longest[program] for r in rows), default=0.0)
         lines.append(f"  {label:6} seconds per move: average {total / moves if moves else 0:.3f},"
                      f" max {longest:.3f} ({moves} moves)")
+    if sprt:
+        test = SequentialTest(sprt)
+        for row in rows:
+            test.add(row.res_r)
+        lines += test.report()
     return "\n".join(lines)
 
 
@@ -967,6 +856,22 @@ class ResultWriter:
 
 
 # ------------------------------------------------------------------------ CLI
+
+def parse_sprt(text: str) -> tuple[float, float]:
+    """--sprt ELO0,ELO1: two Elo differences, ELO0 below ELO1, each within +-1000 (a
+    99.7% score; beyond it the test means nothing and the logarithms lose precision)."""
+    parts = text.split(",")
+    try:
+        elo0, elo1 = (float(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected ELO0,ELO1 (two numbers, e.g. 0,30), not {text!r}") from None
+    if not all(abs(elo) <= 1000 for elo in (elo0, elo1)):  # also rules out nan
+        raise argparse.ArgumentTypeError(f"Elo differences within +-1000, not {text!r}")
+    if elo0 >= elo1:
+        raise argparse.ArgumentTypeError(f"ELO0 must be below ELO1, not {text!r}")
+    return elo0, elo1
+
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -1036,6 +941,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     output.add_argument("--verbose", action="store_true", help="echo GTP traffic on stderr")
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                         help="games played at once (default 1)")
+    test = parser.add_argument_group("sequential test")
+    test.add_argument("--sprt", type=parse_sprt, metavar="ELO0,ELO1",
+                      help="stop when Wald's SPRT of first - second = ELO0 Elo (H0) against "
+                           "= ELO1 (H1) decides, at most --games games; e.g. --sprt 0,30 "
+                           "(a negative ELO0 needs --sprt=-10,0); the LLR after each game "
+                           "goes to stderr, the decision to the summary; with --merge, the "
+                           "test over the merged games")
+    test.add_argument("--sprt-alpha", type=float, metavar="A",
+                      help="probability of accepting H1 when H0 holds (default 0.05)")
+    test.add_argument("--sprt-beta", type=float, metavar="B",
+                      help="probability of accepting H0 when H1 holds (default 0.05)")
     parser.add_argument("--merge", nargs="+", type=Path, metavar="DAT",
                         help="merge .dat files (into --dat if given) and print the summary; "
                              "plays nothing")
@@ -1048,6 +964,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--handicap is 0 or 2..9 (handicap 1 is just --komi 0, rule 17)")
     if args.dat and args.dat.exists() and not args.force:
         parser.error(f"{args.dat} exists (use --force to overwrite)")
+    args.sprt_test = None
+    if args.sprt:
+        alpha = 0.05 if args.sprt_alpha is None else args.sprt_alpha
+        beta = 0.05 if args.sprt_beta is None else args.sprt_beta
+        if not (0 < alpha < 1 and 0 < beta < 1 and alpha + beta < 1):
+            parser.error("--sprt-alpha and --sprt-beta are probabilities above 0 whose sum"
+                         " is below 1")
+        args.sprt_test = Sprt(*args.sprt, alpha, beta)
+    elif args.sprt_alpha is not None or args.sprt_beta is not None:
+        parser.error("--sprt-alpha and --sprt-beta need --sprt")
     return args
 
 
@@ -1069,7 +995,7 @@ def merge(args: argparse.Namespace) -> int:
                             encoding="utf-8")
     names = tuple(f"{info.get(k, '?')} {info.get(k + 'Version', '')}".strip()
                   for k in ("Black", "White"))
-    print(summarize(rows, names))
+    print(summarize(rows, names, args.sprt_test))
     return 0
 
 
@@ -1103,14 +1029,41 @@ def run_match(args: argparse.Namespace) -> int:
                             encoding="utf-8")
     progress(f"nigiri (seed {seed}): {nigiri_text}")
     writer = ResultWriter(cfg, args.dat, args.sgf_dir)
-    indices = range(args.game_index, args.game_index + args.games)
+    indices = iter(range(args.game_index, args.game_index + args.games))
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
+    test = SequentialTest(args.sprt_test) if args.sprt_test else None
+    finished: dict[int, DatRow] = {}  # rows not yet in the test, which takes game order
+    next_in_test = args.game_index
+    in_flight: set[concurrent.futures.Future] = set()
+
+    def start_next() -> None:
+        index = next(indices, None)
+        if index is not None:
+            in_flight.add(pool.submit(play_game, cfg, index,
+                                      first_plays_black(index, black0, args.fixed_colours)))
+
     try:
-        futures = [pool.submit(play_game, cfg, i, first_plays_black(i, black0, args.fixed_colours))
-                   for i in indices]
-        for future in concurrent.futures.as_completed(futures):
-            record = future.result()
-            report_game(cfg, record, writer.add(record))
+        for _ in range(max(1, args.jobs)):
+            start_next()
+        while in_flight:
+            done, _ = concurrent.futures.wait(in_flight,
+                                              return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                in_flight.discard(future)
+                record = future.result()
+                row = writer.add(record)
+                report_game(cfg, record, row)
+                if test:
+                    finished[row.game] = row
+                    while not test.decision and next_in_test in finished:
+                        test.add(finished.pop(next_in_test).res_r)
+                        next_in_test += 1
+                        progress(f"SPRT: {test.status()}")
+                        if test.decision:
+                            progress(f"SPRT: {test.verdict()}; games in flight, to be"
+                                     f" finished but not in the test: {len(in_flight)}")
+                if not (test and test.decision):
+                    start_next()
     except KeyboardInterrupt:
         # Games in progress would only record forfeits for killed engines: drop them.
         writer.freeze()
@@ -1118,7 +1071,7 @@ def run_match(args: argparse.Namespace) -> int:
         progress(f"interrupted: {len(writer.rows)} finished games are saved")
         os._exit(130)
     pool.shutdown()
-    print(summarize(sorted(writer.rows, key=lambda r: r.game), cfg.names))
+    print(summarize(sorted(writer.rows, key=lambda r: r.game), cfg.names, args.sprt_test))
     return 0
 
 
@@ -1138,6 +1091,7 @@ def match_info(args: argparse.Namespace, probes: list[tuple[str, str]], seed: in
         "Handicap": f"{args.handicap}{' free' if args.free_handicap else ''}",
         "Time": clock, "Seed": str(seed), "Nigiri": nigiri_text,
         "Cleanup": "on" if args.cleanup else "off",
+        **({"Sprt": args.sprt_test.describe()} if args.sprt_test else {}),
         "Columns": "B/_B = first engine, W/_W = second engine; ALT=1: first engine had White",
     }
 

@@ -19,11 +19,12 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import random
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from referee import GtpEngine, sgf_point, vertex_name  # noqa: E402
+if __package__:  # imported as scripts.shape_games (python3 -m unittest scripts/test_shape_games.py)
+    from .gtp_engine import GtpEngine, sgf_point, vertex_name
+else:  # run as python3 scripts/shape_games.py: Python puts scripts/ on sys.path
+    from gtp_engine import GtpEngine, sgf_point, vertex_name
 
 GNUGO = "/usr/games/gnugo"
 CORNER_POINTS = [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4)]

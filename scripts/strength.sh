@@ -15,6 +15,7 @@
 # Go's judgement of life and death decides it.
 # YUNZI_ARGS adds options to yunzi's command line (e.g. "--exploration 0.1" for tuning).
 # Output goes to strength-SIZE/ (SGF files, match.dat, summary.txt).
+# scripts/pachi.sh plays the same matches against Pachi 12.90 (PACHI names its binary).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

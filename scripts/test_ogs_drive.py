@@ -4,12 +4,10 @@ OGS time system and with handicap on either side (scripts/ogs_drive.py)."""
 from __future__ import annotations
 
 import os
-import sys
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import ogs_drive  # noqa: E402
+from scripts import ogs_drive
 
 ROOT = Path(__file__).resolve().parent.parent
 YUNZI = os.environ.get("YUNZI", str(ROOT / "target" / "release" / "yunzi"))

@@ -1,4 +1,4 @@
-"""Tests for scripts/referee.py: python3 -m unittest scripts/test_referee.py -v
+"""Tests for referee.py and gtp_engine.py: python3 -m unittest scripts/test_referee.py -v
 
 Real games use GNU Go at level 0 (fast); misbehaving engines are a small fake GTP
 engine written to a temporary directory. The scorer defaults to GNU Go because
@@ -6,6 +6,8 @@ yunzi may not be built yet; set REFEREE_SCORER to use another one (e.g.
 target/release/yunzi).
 """
 
+import contextlib
+import io
 import math
 import os
 import re
@@ -17,9 +19,9 @@ import time
 import unittest
 from pathlib import Path
 
+from scripts import gtp_engine, referee
+
 SCRIPTS = Path(__file__).resolve().parent
-sys.path.insert(0, str(SCRIPTS))
-import referee  # noqa: E402
 
 GNUGO_PATH = "/usr/games/gnugo"
 GNUGO = f"{GNUGO_PATH} --mode gtp --level 0 --chinese-rules --positional-superko"
@@ -408,30 +410,196 @@ class StatisticsTest(unittest.TestCase):
                       " the scorer gave first 1): games 0 3", text)
 
 
+class SprtTest(unittest.TestCase):
+    """--sprt: Wald's test on wins and losses (Bernoulli), against numbers worked out by hand
+    (30-digit decimal arithmetic): p1 = 1/(1 + 10^(-30/400)) = 0.5430664920, so a win adds
+    ln(p1/0.5) = 0.0826236671 and a loss ln((1-p1)/0.5) = -0.0900702149 to the LLR."""
+
+    def test_expected_score(self):
+        self.assertEqual(referee.expected_score(0), 0.5)
+        self.assertAlmostEqual(referee.expected_score(30), 0.5430664920, places=10)
+        self.assertAlmostEqual(referee.elo_difference(referee.expected_score(-75)), -75)
+
+    def test_llr_by_hand(self):
+        sprt = referee.Sprt(0, 30)
+        self.assertEqual(sprt.llr(0, 0), 0)
+        self.assertAlmostEqual(sprt.llr(1, 0), 0.0826236671, places=10)
+        self.assertAlmostEqual(sprt.llr(0, 1), -0.0900702149, places=10)
+        self.assertAlmostEqual(sprt.llr(10, 5), 0.3758855965, places=10)
+        self.assertAlmostEqual(sprt.llr(3, 7), -0.3826205029, places=10)
+        # p0 = 0.4856128158 (-10 Elo), p1 = 0.5287505639 (+20 Elo)
+        self.assertAlmostEqual(referee.Sprt(-10, 20).llr(7, 4), 0.2453812945, places=10)
+
+    def test_bounds(self):
+        lower, upper = referee.Sprt(0, 30).bounds()
+        self.assertAlmostEqual(lower, -math.log(19))  # ln(0.05 / 0.95)
+        self.assertAlmostEqual(upper, math.log(19))  # ln(0.95 / 0.05)
+        lower, upper = referee.Sprt(0, 30, alpha=0.05, beta=0.1).bounds()
+        self.assertAlmostEqual(lower, -2.2512917986, places=10)  # ln(0.1 / 0.95)
+        self.assertAlmostEqual(upper, 2.8903717579, places=10)  # ln(0.9 / 0.05)
+
+    def run_test(self, results, sprt=referee.Sprt(0, 30)):
+        test = referee.SequentialTest(sprt)
+        for result in results:
+            test.add(result)
+        return test
+
+    def test_wins_accept_h1_at_the_first_crossing(self):
+        # 35 wins: LLR 2.8918 < ln 19 = 2.9444; 36 wins: 2.9745
+        test = self.run_test(["B+R"] * 100)
+        self.assertEqual((test.decision, test.games, test.after), ("H1", 36, 64))
+        self.assertAlmostEqual(test.llr, 36 * 0.0826236671, places=8)
+        self.assertIn("H1 accepted: first - second is +30 Elo rather than +0", test.verdict())
+
+    def test_losses_accept_h0(self):
+        # 32 losses: LLR -2.8822; 33 losses: -2.9723 <= -ln 19
+        test = self.run_test(["W+3.5", "W+F", "W+Time"] * 20)
+        self.assertEqual((test.decision, test.games, test.after), ("H0", 33, 27))
+        self.assertIn("H0 accepted: first - second is +0 Elo rather than +30", test.verdict())
+
+    def test_even_results_stay_inconclusive(self):
+        test = self.run_test(["B+R", "W+R"] * 50)
+        self.assertIsNone(test.decision)
+        self.assertAlmostEqual(test.llr, 50 * (0.0826236671 - 0.0900702149), places=8)
+        self.assertEqual(test.verdict(), "inconclusive: neither bound reached in 100 games")
+
+    def test_jigo_is_half_and_no_result_is_left_out(self):
+        test = self.run_test(["B+R", "0", "?", "W+F"])
+        self.assertEqual((test.games, test.wins, test.losses), (4, 1.5, 1.5))
+        self.assertAlmostEqual(test.llr, referee.Sprt(0, 30).llr(1.5, 1.5))
+
+    def test_summary_states_the_decision(self):
+        def row(game, result):
+            return referee.DatRow(game, result, result, result, False, "-", 50, (5.0, 10.0),
+                                  (0, 0), False, "", (25, 25), (0.5, 1.5))
+        rows = [row(game, "W+R") for game in range(6)]
+        text = referee.summarize(rows, ("a", "b"), referee.Sprt(0, 200))
+        # a loss adds ln((1 - 0.7597469) / 0.5) = -0.7329: H0 at the 5th game (-3.665)
+        self.assertIn("SPRT (elo0 +0, elo1 +200, alpha 0.05, beta 0.05): LLR -3.665"
+                      " (bounds -2.944 .. +2.944) after 5 games (first 0 wins, 5 losses)", text)
+        self.assertIn("SPRT H0 accepted", text)
+        self.assertIn("games after the decision, in flight when it came: 1", text)
+        self.assertNotIn("SPRT", referee.summarize(rows, ("a", "b")))
+
+    def parse_error(self, *args):
+        """parse_args on bad options: (exit code, stderr), as argparse reports them."""
+        stderr = io.StringIO()
+        with contextlib.redirect_stderr(stderr), self.assertRaises(SystemExit) as exit_:
+            referee.parse_args(["--black", "a", "--white", "b", *args])
+        return exit_.exception.code, stderr.getvalue()
+
+    def test_bad_sprt_options_exit_2(self):
+        for args, message in [
+                (["--sprt", "30,0"], "argument --sprt: ELO0 must be below ELO1, not '30,0'"),
+                (["--sprt", "5,5"], "ELO0 must be below ELO1"),
+                (["--sprt", "0"], "argument --sprt: expected ELO0,ELO1 (two numbers, e.g."
+                                  " 0,30), not '0'"),
+                (["--sprt", "0,30,60"], "expected ELO0,ELO1"),
+                (["--sprt", "zero,30"], "expected ELO0,ELO1"),
+                (["--sprt", "nan,30"], "Elo differences within +-1000"),
+                (["--sprt", "0,5000"], "Elo differences within +-1000"),
+                (["--sprt", "-10,0"], "argument --sprt: expected one argument"),
+                (["--sprt", "0,30", "--sprt-alpha", "0"], "--sprt-alpha and --sprt-beta are"
+                                                          " probabilities above 0"),
+                (["--sprt", "0,30", "--sprt-alpha", "0.5", "--sprt-beta", "0.5"],
+                 "whose sum is below 1"),
+                (["--sprt", "0,30", "--sprt-beta", "1.5"], "probabilities above 0"),
+                (["--sprt-alpha", "0.1"], "--sprt-alpha and --sprt-beta need --sprt")]:
+            with self.subTest(args=args):
+                code, stderr = self.parse_error(*args)
+                self.assertEqual(code, 2)
+                self.assertIn(message, stderr)
+
+    def test_good_sprt_options(self):
+        args = referee.parse_args(["--black", "a", "--white", "b", "--sprt=-10,0"])
+        self.assertEqual(args.sprt_test, referee.Sprt(-10, 0, 0.05, 0.05))
+        args = referee.parse_args(["--black", "a", "--white", "b", "--sprt", "0,30.5",
+                                   "--sprt-alpha", "0.01", "--sprt-beta", "0.1"])
+        self.assertEqual(args.sprt_test, referee.Sprt(0, 30.5, 0.01, 0.1))
+        self.assertIsNone(referee.parse_args(["--black", "a", "--white", "b"]).sprt_test)
+
+
+class SprtMatchTest(FakeEngineCase):
+    """--sprt through the command line (scripts/referee.py run as a file): fake engines
+    that resign at once, so that every game is won by the same side in no time."""
+
+    def referee_cli(self, first, second, *args):
+        command = [sys.executable, str(SCRIPTS / "referee.py"), "--black", self.fake(first),
+                   "--white", self.fake(second), "--scorer", self.fake("fill"), "--size", "5",
+                   "--seed", "1", *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+    def test_h1_in_parallel_finishes_the_games_in_flight(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            done = self.referee_cli("fill", "resign", "--games", "30", "-j", "2",
+                                    "--sprt", "0,200", "--dat", f"{tmp}/m.dat")
+            self.assertEqual(done.returncode, 0, done.stderr)
+            # a win adds ln(0.7597469 / 0.5) = 0.4184: H1 at the 8th game (3.347)
+            llrs = re.findall(r"^SPRT: LLR ([-+.\d]+) ", done.stderr, re.MULTILINE)
+            self.assertEqual(len(llrs), 8, done.stderr)
+            self.assertEqual(llrs[-1], "+3.347")
+            self.assertIn("SPRT: H1 accepted", done.stderr)
+            self.assertIn("SPRT H1 accepted: first - second is +200 Elo rather than +0",
+                          done.stdout)
+            header, info, rows = referee.read_dat(Path(tmp) / "m.dat")
+            games = sorted(r.game for r in rows)
+            # the decision came at game 7; the games then in flight were finished and kept
+            self.assertEqual(games, list(range(len(games))))
+            self.assertGreaterEqual(len(games), 8)
+            self.assertLess(len(games), 30)
+            self.assertIn(f"{len(games)} games: first", done.stdout)
+            self.assertEqual(info["Sprt"], "elo0 +0, elo1 +200, alpha 0.05, beta 0.05")
+            merged = subprocess.run([sys.executable, str(SCRIPTS / "referee.py"), "--merge",
+                                     f"{tmp}/m.dat", "--sprt", "0,200"], capture_output=True,
+                                    text=True, check=True).stdout
+            self.assertIn("after 8 games (first 8 wins, 0 losses)", merged)
+            self.assertIn("SPRT H1 accepted", merged)
+
+    def test_h0_on_one_core_plays_no_game_after_the_decision(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            done = self.referee_cli("resign", "fill", "--games", "30", "--sprt", "0,200",
+                                    "--dat", f"{tmp}/m.dat")
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertIn("LLR -3.665 (bounds -2.944 .. +2.944) after 5 games", done.stdout)
+            self.assertIn("SPRT H0 accepted", done.stdout)
+            self.assertNotIn("after the decision", done.stdout)
+            self.assertEqual(len(referee.read_dat(Path(tmp) / "m.dat")[2]), 5)
+
+    def test_inconclusive_at_the_game_limit(self):
+        done = self.referee_cli("fill", "resign", "--games", "3", "-j", "2", "--sprt", "0,30")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("SPRT inconclusive: neither bound reached in 3 games", done.stdout)
+
+    def test_bad_sprt_exits_2(self):
+        done = self.referee_cli("fill", "resign", "--sprt", "30,0")
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("argument --sprt: ELO0 must be below ELO1", done.stderr)
+
+
 class FormatTest(unittest.TestCase):
     """GTP parsing, vertices, SGF and the .dat round trip."""
 
     def test_parse_response(self):
-        self.assertEqual(referee.parse_response(["=3 C4"], 3), (True, "C4"))
-        self.assertEqual(referee.parse_response(["=", ], 1), (True, ""))
-        self.assertEqual(referee.parse_response(["=2 a", "b"], 2), (True, "a\nb"))
-        self.assertEqual(referee.parse_response(["?4 illegal move"], 4), (False, "illegal move"))
-        with self.assertRaises(referee.EngineFailure):
-            referee.parse_response(["=5 C4"], 6)
-        with self.assertRaises(referee.EngineFailure):
-            referee.parse_response(["thinking..."], 1)
+        self.assertEqual(gtp_engine.parse_response(["=3 C4"], 3), (True, "C4"))
+        self.assertEqual(gtp_engine.parse_response(["=", ], 1), (True, ""))
+        self.assertEqual(gtp_engine.parse_response(["=2 a", "b"], 2), (True, "a\nb"))
+        self.assertEqual(gtp_engine.parse_response(["?4 illegal move"], 4), (False, "illegal move"))
+        with self.assertRaises(gtp_engine.EngineFailure):
+            gtp_engine.parse_response(["=5 C4"], 6)
+        with self.assertRaises(gtp_engine.EngineFailure):
+            gtp_engine.parse_response(["thinking..."], 1)
 
     def test_clean_line(self):
-        self.assertEqual(referee.clean_line("=1\tB+3\r\n"), "=1 B+3")
+        self.assertEqual(gtp_engine.clean_line("=1\tB+3\r\n"), "=1 B+3")
 
     def test_vertices(self):
-        self.assertEqual(referee.parse_vertex("A1"), (0, 0))
-        self.assertEqual(referee.parse_vertex("j9"), (8, 8))
-        self.assertIsNone(referee.parse_vertex("I5"))
-        self.assertIsNone(referee.parse_vertex("hello"))
-        self.assertEqual(referee.sgf_point("A1", 9), "ai")
-        self.assertEqual(referee.sgf_point("J9", 9), "ia")
-        self.assertEqual(referee.sgf_point("pass", 9), "")
+        self.assertEqual(gtp_engine.parse_vertex("A1"), (0, 0))
+        self.assertEqual(gtp_engine.parse_vertex("j9"), (8, 8))
+        self.assertIsNone(gtp_engine.parse_vertex("I5"))
+        self.assertIsNone(gtp_engine.parse_vertex("hello"))
+        self.assertEqual(gtp_engine.sgf_point("A1", 9), "ai")
+        self.assertEqual(gtp_engine.sgf_point("J9", 9), "ia")
+        self.assertEqual(gtp_engine.sgf_point("pass", 9), "")
 
     def test_scores(self):
         self.assertEqual(referee.normalize_score("b+3.5"), "B+3.5")

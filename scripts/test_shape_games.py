@@ -5,14 +5,12 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import shape_games  # noqa: E402
-from referee import parse_vertex  # noqa: E402
+from scripts import shape_games
+from scripts.gtp_engine import parse_vertex
 
 YUNZI = os.environ.get("REFEREE_SCORER", "")
 
