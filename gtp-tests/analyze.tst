@@ -49,13 +49,13 @@
 
 # param: the settings, changed one by one.
 50 yunzi-param
-#? [\[string\] threads 1\n\[string\] playouts 200\n\[string\] seconds 5\n\[string\] resign_threshold 0.1\n\[bool\] ponder 0\n\[bool\] live_gfx 0]
+#? [\[string\] threads 1\n\[string\] playouts 200\n\[string\] default_seconds 5\n\[string\] max_seconds_per_move 60\n\[string\] resign 0.1\n\[bool\] ponder 0\n\[bool\] live_gfx 0]
 51 yunzi-param playouts 50
 #? []
-52 yunzi-param resign_threshold 0
+52 yunzi-param resign 0
 #? []
 53 yunzi-param
-#? [.*playouts 50\n.*resign_threshold 0\n.*]
+#? [.*playouts 50\n.*resign never\n.*]
 56 genmove w
 #? [[A-E][1-5]|pass]
 # Live graphics go to stderr: genmove answers as ever.

@@ -42,58 +42,17 @@ use log::{info, warn};
 use crate::board::{Board, Color, Move, Point};
 use crate::game::{Game, IllegalMove, RuleSet};
 use crate::scoring::Score;
-use crate::search::{self, Decision, Search, SearchConfig};
+use crate::search::{self, Decision, Search};
+use crate::settings::Settings;
 use crate::sgf;
-use crate::time::{Budget, Clock, MoveContext, TimeConfig, TimeSystem};
+use crate::time::{Budget, Clock, MoveContext, TimeSystem};
 
 mod analysis;
 
-pub use analysis::{Analysis, AnalysisMove, MoveSearch, Ownership, Params};
+pub use analysis::{Analysis, AnalysisMove, MoveSearch, Ownership};
 
 /// The board size of a new engine, until the controller says otherwise.
 pub const DEFAULT_SIZE: usize = 19;
-
-/// How the engine plays, fixed for its lifetime.
-pub struct EngineConfig {
-    pub search: SearchConfig,
-    /// A fixed number of playouts per move, instead of a budget from the clock: the
-    /// deterministic mode tests use (with one thread and a seed).
-    pub playouts: Option<u64>,
-    /// The rules of new games (`kgs-rules` and SGF `RU` can change them per game).
-    pub rules: RuleSet,
-    /// Search on the opponent's time.
-    pub ponder: bool,
-}
-
-impl Default for EngineConfig {
-    fn default() -> EngineConfig {
-        EngineConfig {
-            search: SearchConfig::default(),
-            ponder: false,
-            playouts: None,
-            rules: RuleSet::chinese(),
-        }
-    }
-}
-
-impl EngineConfig {
-    /// For tests: one thread, a fixed seed and `playouts` a move, so every run plays the
-    /// same moves; it never resigns, and the tree stays small.
-    #[cfg(test)]
-    pub fn deterministic(playouts: u64) -> EngineConfig {
-        EngineConfig {
-            search: SearchConfig {
-                threads: 1,
-                seed: 1,
-                resign_threshold: 0.0,
-                max_tree_bytes: 16 << 20,
-                ..SearchConfig::default()
-            },
-            playouts: Some(playouts),
-            ..EngineConfig::default()
-        }
-    }
-}
 
 /// Why the engine refused a request. Each variant is one GTP error text.
 #[derive(Clone, Debug, PartialEq)]
@@ -189,15 +148,12 @@ pub struct Engine {
     game: Game,
     /// The search, when it is not out pondering.
     search: Option<Search>,
-    search_config: SearchConfig,
-    ponder: bool,
+    /// The user's settings: the search gets a copy of its part when it is made and
+    /// whenever they change.
+    settings: Settings,
     pondering: Option<Pondering>,
     /// The position the engine's last move left: it ponders there while the game stays.
     ponder_on: Option<PositionKey>,
-    /// Rules for the next new game.
-    rules: RuleSet,
-    playouts: Option<u64>,
-    time_config: TimeConfig,
     /// The agreed time control, so that a new game starts with full clocks.
     time_system: TimeSystem,
     clocks: [Clock; 2],
@@ -215,19 +171,15 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with an empty 19x19 board and no time limit.
-    pub fn new(config: EngineConfig, time_config: TimeConfig) -> Engine {
-        let game = Game::new(DEFAULT_SIZE, config.rules)
+    pub fn new(settings: Settings) -> Engine {
+        let game = Game::new(DEFAULT_SIZE, settings.rules)
             .unwrap_or_else(|_| unreachable!("19 is a valid board size"));
         Engine {
             game,
-            search: Some(Search::new(config.search.clone())),
-            search_config: config.search,
-            ponder: config.ponder,
+            search: Some(Search::new(settings.search.clone())),
+            settings,
             pondering: None,
             ponder_on: None,
-            rules: config.rules,
-            playouts: config.playouts,
-            time_config,
             time_system: TimeSystem::None,
             clocks: [Clock::new(TimeSystem::None), Clock::new(TimeSystem::None)],
             reported: [false; 2],
@@ -244,7 +196,7 @@ impl Engine {
     /// The search, back from pondering if it was out, and the game it plays.
     fn search_and_game(&mut self) -> (&mut Search, &Game) {
         self.stop_pondering();
-        let config = &self.search_config;
+        let config = &self.settings.search;
         let search = self
             .search
             .get_or_insert_with(|| Search::new(config.clone()));
@@ -282,7 +234,7 @@ impl Engine {
 
     /// Searches the current position, the opponent to move, until stopped.
     fn start_pondering(&mut self) {
-        if !self.ponder || self.game.is_over() || self.resigned.is_some() {
+        if !self.settings.ponder || self.game.is_over() || self.resigned.is_some() {
             return;
         }
         self.stop_pondering();
@@ -328,7 +280,8 @@ impl Engine {
     /// Starts a new game of `size` with the komi kept (controllers such as Sabaki send
     /// `komi` before `boardsize`) and both clocks full.
     pub fn set_board_size(&mut self, size: usize) -> Result<(), EngineError> {
-        let mut game = Game::new(size, self.rules).map_err(|_| EngineError::UnacceptableSize)?;
+        let mut game =
+            Game::new(size, self.settings.rules).map_err(|_| EngineError::UnacceptableSize)?;
         game.set_komi(self.game.komi());
         *self.game_mut() = game;
         self.reset_clocks();
@@ -534,8 +487,8 @@ impl Engine {
             board_points: (board.size() * board.size()) as u32,
             empty_points: board.empty_count() as u32,
         };
-        let time = clock.allocate(&ctx, &self.time_config);
-        match (self.playouts, clock.remaining_for_move()) {
+        let time = clock.allocate(&ctx, &self.settings.time);
+        match (self.settings.playouts, clock.remaining_for_move()) {
             (Some(playouts), None) => Budget::Playouts(playouts),
             (Some(playouts), Some(_)) => Budget::PlayoutsWithin {
                 playouts,
@@ -623,7 +576,7 @@ impl Engine {
     /// `kgs-rules`: the nearest preset to `name`, for this game and the next ones.
     pub fn set_rules(&mut self, name: &str) -> Result<(), EngineError> {
         let rules = RuleSet::by_name(name).ok_or_else(|| EngineError::UnknownRules(name.into()))?;
-        self.rules = rules;
+        self.settings.rules = rules;
         self.game_mut().set_rules(rules);
         Ok(())
     }
@@ -634,7 +587,7 @@ impl Engine {
         let bytes = std::fs::read(path).map_err(|e| EngineError::CannotLoad(e.to_string()))?;
         let record = sgf::parse(&String::from_utf8_lossy(&bytes))
             .map_err(|e| EngineError::CannotLoad(e.to_string()))?;
-        let game = sgf::to_game(&record, move_number, self.rules)
+        let game = sgf::to_game(&record, move_number, self.settings.rules)
             .map_err(|e| EngineError::CannotLoad(e.to_string()))?;
         *self.game_mut() = game;
         Ok(())

@@ -49,5 +49,6 @@ pub mod learn;
 pub mod playout;
 pub mod scoring;
 pub mod search;
+pub mod settings;
 pub mod sgf;
 pub mod time;

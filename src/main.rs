@@ -2,28 +2,24 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Arg, ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use yunzi::engine::{Engine, EngineConfig};
-use yunzi::game::RuleSet;
+use yunzi::engine::Engine;
 use yunzi::gtp::Gtp;
 use yunzi::learn::{self, Prediction};
-use yunzi::search::SearchConfig;
-use yunzi::time::TimeConfig;
+use yunzi::settings::{Setting, Settings, SETTINGS};
 
 /// yunzi (云子): a Go engine speaking GTP v2 on stdin/stdout.
 ///
 /// Without a subcommand it serves GTP: responses on stdout, logs on stderr (level from
 /// RUST_LOG, default warn), and with --live-gfx GoGui's live graphics on stderr too.
+// The options that set how it plays come from the settings table, `SETTINGS`.
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    #[command(flatten)]
-    engine: EngineOptions,
 }
 
 #[derive(Subcommand, Debug)]
@@ -33,8 +29,8 @@ enum Command {
         #[command(subcommand)]
         what: Bench,
     },
-    /// Fit the move model to SGF game records (`scripts/shape_games.py` makes them); prints
-    /// the table that src/search/move_model.txt holds.
+    /// Fit the move model to SGF game records (records/19x19-vs-gnugo/ holds those of the
+    /// table); prints the table that src/search/move_model.txt holds.
     LearnMoves {
         #[command(flatten)]
         records: Records,
@@ -83,117 +79,45 @@ enum Bench {
     },
 }
 
-/// How the GTP engine plays.
-#[derive(Args, Debug)]
-struct EngineOptions {
-    /// Search threads [default: all cores].
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
-    /// A fixed number of playouts per move instead of a budget from the clock (with
-    /// --threads 1 and --seed: deterministic play, for tests).
-    #[arg(long, value_name = "N")]
-    playouts: Option<u64>,
-    /// Random seed [default: from the clock].
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
-    /// UCT exploration constant of the search (for tuning matches).
-    #[arg(long, value_name = "C", default_value_t = SearchConfig::default().exploration)]
-    exploration: f64,
-    /// Playouts of a move's own statistics at which its RAVE statistics count half (for
-    /// tuning matches).
-    #[arg(long, value_name = "N", default_value_t = SearchConfig::default().rave_equivalence)]
-    rave_equivalence: f64,
-    /// Search every move of every node on 13x13 and up too, without progressive widening
-    /// (for tuning matches).
-    #[arg(long)]
-    no_widening: bool,
-    /// No last good replies in the playouts on 13x13 and up (for tuning matches).
-    #[arg(long)]
-    no_replies: bool,
-    /// Resign when the win rate falls below THRESHOLD (0..1), or `never`.
-    #[arg(long, value_name = "THRESHOLD|never", default_value = "0.1", value_parser = resign_threshold)]
-    resign: f64,
-    /// The rules of new games (kgs-rules and loaded SGF files may change them).
-    #[arg(long, value_enum, default_value_t = Rules::Chinese)]
-    rules: Rules,
-    /// Seconds kept back on every move for network and protocol delays.
-    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = seconds)]
-    lag: Duration,
-    /// Search on the opponent's time too.
-    #[arg(long)]
-    ponder: bool,
-    /// Memory for the search tree, in MiB; past it the tree stops growing and the search
-    /// goes on.
-    #[arg(long, value_name = "MIB", default_value_t = 2048)]
-    tree_memory: usize,
-    /// Seconds per move when the controller sets no time limit.
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
-    default_seconds: Duration,
-    /// Draw the search on GoGui's board during genmove: live graphics (`gogui-gfx:`
-    /// lines) on stderr. GoGui's Search parameters dialog switches them too.
-    #[arg(long)]
-    live_gfx: bool,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Rules {
-    Chinese,
-    Japanese,
-    TrompTaylor,
-}
-
-fn resign_threshold(text: &str) -> Result<f64, String> {
-    match text {
-        "never" => Ok(0.0),
-        _ => match text.parse::<f64>() {
-            Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-            _ => Err("expected a win rate between 0 and 1, or `never`".into()),
-        },
+/// The command-line option of one setting; its values are checked by the setting itself.
+fn setting_arg(setting: &'static Setting) -> Arg {
+    let arg = Arg::new(setting.name).long(setting.name);
+    if setting.is_switch() {
+        return arg.help(setting.help).action(ArgAction::SetTrue);
     }
+    arg.help(format!(
+        "{} [default: {}]",
+        setting.help,
+        setting.default_text()
+    ))
+    .value_name(setting.value_name)
+    .value_parser(move |value: &str| {
+        (setting.set)(&mut Settings::default(), value).map(|()| value.to_string())
+    })
 }
 
-fn seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| "expected a non-negative number of seconds".into())
-}
-
-impl EngineOptions {
-    fn engine(&self) -> Engine {
-        let mut search = SearchConfig::default();
-        if let Some(threads) = self.threads {
-            search.threads = threads.max(1);
-        }
-        if let Some(seed) = self.seed {
-            search.seed = seed;
-        }
-        search.resign_threshold = self.resign;
-        search.exploration = self.exploration.max(0.0);
-        search.rave_equivalence = self.rave_equivalence.max(1.0);
-        search.widening = !self.no_widening;
-        search.replies = !self.no_replies;
-        search.max_tree_bytes = self.tree_memory.saturating_mul(1 << 20);
-        let config = EngineConfig {
-            search,
-            playouts: self.playouts,
-            ponder: self.ponder,
-            rules: match self.rules {
-                Rules::Chinese => RuleSet::chinese(),
-                Rules::Japanese => RuleSet::japanese(),
-                Rules::TrompTaylor => RuleSet::tromp_taylor(),
-            },
+/// The settings the command line gives, the defaults for the rest.
+fn settings_from(matches: &ArgMatches) -> Settings {
+    let mut settings = Settings::default();
+    for setting in SETTINGS {
+        let value = if setting.is_switch() {
+            matches.get_flag(setting.name).then(|| "1".to_string())
+        } else {
+            matches.get_one::<String>(setting.name).cloned()
         };
-        let time = TimeConfig {
-            lag: self.lag,
-            default_budget: self.default_seconds,
-        };
-        Engine::new(config, time)
+        if let Some(value) = value {
+            (setting.set)(&mut settings, &value)
+                .unwrap_or_else(|_| unreachable!("the parser checked {}", setting.name));
+        }
     }
+    settings
 }
 
 fn main() -> std::process::ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command()
+        .args(SETTINGS.iter().map(setting_arg))
+        .get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Some(Command::Bench { what }) => run_bench(what),
         Some(Command::LearnMoves { records }) => {
@@ -203,13 +127,11 @@ fn main() -> std::process::ExitCode {
         None => {
             env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
                 .init();
-            let gtp = Gtp::new(cli.engine.engine()).with_live_gfx(
-                // One write per block under stderr's lock keeps log lines out of it.
-                Box::new(|block| {
-                    let _ = std::io::stderr().lock().write_all(block.as_bytes());
-                }),
-                cli.engine.live_gfx,
-            );
+            let engine = Engine::new(settings_from(&matches));
+            // One write per block under stderr's lock keeps log lines out of it.
+            let gtp = Gtp::new(engine).with_live_gfx(Box::new(|block| {
+                let _ = std::io::stderr().lock().write_all(block.as_bytes());
+            }));
             yunzi::gtp::serve(
                 std::io::BufReader::new(std::io::stdin()),
                 std::io::stdout().lock(),

@@ -11,7 +11,11 @@ use std::process::{Command, Stdio};
 fn self_play(size: usize, moves: usize) -> Vec<String> {
     let mut input = format!("boardsize {size}\nclear_board\nkomi 7.5\n");
     for i in 0..moves {
-        input.push_str(if i % 2 == 0 { "genmove b\n" } else { "genmove w\n" });
+        input.push_str(if i % 2 == 0 {
+            "genmove b\n"
+        } else {
+            "genmove w\n"
+        });
     }
     input.push_str("quit\n");
     let mut child = Command::new(env!("CARGO_BIN_EXE_yunzi"))

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use super::{Engine, MoveKind};
 use crate::board::{Color, Move};
 use crate::search::{Candidate, Decision, Report};
+use crate::settings::Settings;
 use crate::time::Budget;
 
 /// One candidate move of an analysis.
@@ -68,19 +69,6 @@ pub struct MoveSearch {
     started: Instant,
     playouts: u64,
     last: Option<Report>,
-}
-
-/// The search settings a GUI may change while the engine runs (GoGui's parameter dialog).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Params {
-    pub threads: usize,
-    /// Playouts per move; `None` thinks by the clock.
-    pub playouts: Option<u64>,
-    /// Think time per move when there is no time limit.
-    pub seconds: Duration,
-    /// Win rate below which the engine resigns; 0 never resigns.
-    pub resign_threshold: f64,
-    pub ponder: bool,
 }
 
 /// The budget of the next slice of a move search under `total`, after `playouts` and
@@ -238,44 +226,33 @@ impl Engine {
         self.conclude(ms.color, report, ms.kind)
     }
 
-    /// The settings GoGui's parameter dialog shows.
-    pub fn params(&self) -> Params {
-        Params {
-            threads: self.search_config.threads,
-            playouts: self.playouts,
-            seconds: self.time_config.default_budget,
-            resign_threshold: self.search_config.resign_threshold,
-            ponder: self.ponder,
-        }
+    /// The settings the engine plays with now.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
-    /// Changes the settings; the search keeps its tree.
-    pub fn set_params(&mut self, params: Params) {
+    /// Changes one setting, by name, as GoGui's parameter dialog does; the search keeps
+    /// its tree. Nothing changes on an error.
+    pub fn change_setting(&mut self, name: &str, value: &str) -> Result<(), String> {
         self.stop_pondering();
-        self.search_config.threads = params.threads.max(1);
-        self.search_config.resign_threshold = params.resign_threshold.clamp(0.0, 1.0);
+        self.settings.set(name, value)?;
         if let Some(search) = self.search.as_mut() {
-            search.config_mut().threads = self.search_config.threads;
-            search.config_mut().resign_threshold = self.search_config.resign_threshold;
+            search.config_mut().clone_from(&self.settings.search);
         }
-        self.playouts = params.playouts.filter(|&n| n > 0);
-        self.time_config.default_budget = params.seconds;
-        self.ponder = params.ponder;
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EngineConfig;
     use crate::search::SearchConfig;
-    use crate::time::TimeConfig;
 
     fn engine(size: usize, playouts: u64) -> Engine {
-        let mut config = EngineConfig::deterministic(playouts);
+        let mut config = Settings::deterministic(playouts);
         config.search.seed = 3;
         config.search.resign_threshold = SearchConfig::default().resign_threshold;
-        let mut engine = Engine::new(config, TimeConfig::default());
+        let mut engine = Engine::new(config);
         engine.set_board_size(size).expect("a valid size");
         engine
     }

@@ -6,8 +6,8 @@ use crate::board::Cell;
 use crate::game::KoRule;
 
 fn engine(size: usize) -> Engine {
-    let config = EngineConfig::deterministic(20);
-    let mut engine = Engine::new(config, TimeConfig::default());
+    let config = Settings::deterministic(20);
+    let mut engine = Engine::new(config);
     engine.set_board_size(size).expect("valid size");
     engine
 }
@@ -282,7 +282,7 @@ fn star_points_follow_the_board_size_rule_2() {
 #[test]
 fn pondering_runs_after_genmove_and_stops_for_the_next_command() {
     let mut engine = engine(9);
-    engine.ponder = true;
+    engine.settings.ponder = true;
     let first = engine.genmove(Color::Black);
     assert!(matches!(first, Decision::Play(_)));
     assert!(engine.is_pondering(), "searching on White's time");
@@ -306,7 +306,7 @@ fn pondering_resumes_only_where_the_engines_move_left_the_game() {
     let mut engine = engine(9);
     engine.resume_pondering();
     assert!(!engine.is_pondering(), "no move of ours to ponder after");
-    engine.ponder = true;
+    engine.settings.ponder = true;
     engine.genmove(Color::Black);
     engine.stop_pondering();
     // A query, or an analysis for either side, leaves the game where it was.
@@ -422,9 +422,6 @@ fn a_fixed_playout_budget_still_obeys_the_clock() {
         }
         other => panic!("expected a capped playout budget, got {other:?}"),
     }
-    engine.playouts = None;
-    assert!(matches!(
-        engine.budget(Color::Black),
-        Budget::Time { .. }
-    ));
+    engine.settings.playouts = None;
+    assert!(matches!(engine.budget(Color::Black), Budget::Time { .. }));
 }

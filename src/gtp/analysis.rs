@@ -19,7 +19,8 @@ use std::time::Duration;
 use super::parse::{arg, color, uint, SyntaxError};
 use super::vertex_text;
 use crate::board::{Board, Color, Move};
-use crate::engine::{Analysis, Ownership, Params};
+use crate::engine::{Analysis, Ownership};
+use crate::settings::{Settings, SETTINGS};
 
 /// Whose format an analysis stream uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,66 +271,26 @@ pub fn pv_gfx(board: &Board, analysis: &Analysis) -> String {
     var
 }
 
-/// One change from GoGui's parameter dialog (`yunzi-param KEY VALUE`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ParamChange {
-    Threads(u64),
-    /// Playouts per move; 0 thinks by the clock.
-    Playouts(u64),
-    /// Seconds per move without a time limit.
-    Seconds(f64),
-    ResignThreshold(f64),
-    Ponder(bool),
-    /// Live graphics during `genmove`: a setting of the GTP session, not of the engine.
-    LiveGfx(bool),
-}
-
-/// The most search threads `yunzi-param` accepts.
-const MAX_THREADS: u64 = 1024;
-
-/// Parses `KEY VALUE` of `yunzi-param`.
-pub fn param_change(key: &str, value: &str) -> Result<ParamChange, SyntaxError> {
-    let number = || super::parse::args(value, arg(uint));
-    let float = || super::parse::args(value, arg(super::parse::float));
-    // GoGui's `[bool]` parameters send 1 and 0.
-    let flag = || match value {
-        "1" | "true" => Ok(true),
-        "0" | "false" => Ok(false),
-        _ => Err(SyntaxError),
-    };
-    match key {
-        // More threads than any machine has cores would only make the search spawn them.
-        "threads" => match number()? {
-            n @ 1..=MAX_THREADS => Ok(ParamChange::Threads(n)),
-            _ => Err(SyntaxError),
-        },
-        "playouts" => number().map(ParamChange::Playouts),
-        "seconds" => match float()? {
-            s if (0.0..=86_400.0).contains(&s) => Ok(ParamChange::Seconds(s)),
-            _ => Err(SyntaxError),
-        },
-        "resign_threshold" => match float()? {
-            t if (0.0..=1.0).contains(&t) => Ok(ParamChange::ResignThreshold(t)),
-            _ => Err(SyntaxError),
-        },
-        "ponder" => flag().map(ParamChange::Ponder),
-        "live_gfx" => flag().map(ParamChange::LiveGfx),
-        _ => Err(SyntaxError),
-    }
-}
-
-/// GoGui's `param` listing: `[type] key value` per setting.
-pub fn param_list(params: &Params, live_gfx: bool) -> String {
-    format!(
-        "[string] threads {}\n[string] playouts {}\n[string] seconds {}\n\
-         [string] resign_threshold {}\n[bool] ponder {}\n[bool] live_gfx {}",
-        params.threads,
-        params.playouts.unwrap_or(0),
-        params.seconds.as_secs_f64(),
-        params.resign_threshold,
-        u8::from(params.ponder),
-        u8::from(live_gfx)
-    )
+/// GoGui's `param` listing: `[type] key value` per setting its dialog shows
+/// ([`Setting::in_dialog`]).
+pub fn param_list(settings: &Settings) -> String {
+    SETTINGS
+        .iter()
+        .filter(|setting| setting.in_dialog)
+        .map(|setting| {
+            let kind = if setting.is_switch() {
+                "bool"
+            } else {
+                "string"
+            };
+            format!(
+                "[{kind}] {} {}",
+                setting.dialog_key(),
+                (setting.get)(settings)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// GoGui's live graphics of a search in progress: the gfx of `yunzi-winrates` and

@@ -10,13 +10,14 @@ use nom::{
     sequence::tuple,
 };
 
-use super::analysis::{self, AnalyzeOptions, Dialect, ParamChange};
+use super::analysis::{self, AnalyzeOptions, Dialect};
 use super::parse::{
     arg, args, color, float, gtp_move, uint, uint32, vertex, word, GtpMove, Res, SyntaxError,
     Vertex,
 };
 use crate::board::Color;
 use crate::engine::StoneStatus;
+use crate::settings::Setting;
 use crate::time::TimeSystem;
 
 /// A GTP command with typed arguments.
@@ -77,8 +78,9 @@ pub enum Command {
     YunziVisits,
     YunziWinrates,
     YunziPv,
-    /// `yunzi-param` lists the settings; `yunzi-param KEY VALUE` changes one.
-    YunziParam(Option<ParamChange>),
+    /// `yunzi-param` lists the settings of GoGui's dialog; `yunzi-param KEY VALUE` changes
+    /// one of them (the engine checks the value).
+    YunziParam(Option<(String, String)>),
 }
 
 /// One row of the table: a command name and how to read its arguments.
@@ -329,10 +331,13 @@ pub const COMMANDS: &[Spec] = &[
         name: "yunzi-param",
         parse: |a| {
             let change = args(a, opt(tuple((arg(word), arg(word)))))?;
-            change
-                .map(|(key, value)| analysis::param_change(key, value))
-                .transpose()
-                .map(Command::YunziParam)
+            let in_dialog = |key: &str| Setting::named(key).is_some_and(|s| s.in_dialog);
+            match change {
+                Some((key, _)) if !in_dialog(key) => Err(SyntaxError),
+                change => Ok(Command::YunziParam(
+                    change.map(|(key, value)| (key.to_string(), value.to_string())),
+                )),
+            }
         },
     },
 ];

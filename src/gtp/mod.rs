@@ -45,7 +45,7 @@ use crate::search::Decision;
 pub use commands::{Command, COMMANDS};
 pub use parse::{GtpMove, Vertex};
 
-use analysis::{AnalyzeOptions, Dialect, ParamChange};
+use analysis::{AnalyzeOptions, Dialect};
 use commands::ParseError;
 
 /// The longest slice of search between two looks at the input while analysing: short enough
@@ -69,10 +69,9 @@ pub struct Gtp {
     quit: bool,
     /// The analysis being streamed, if one is.
     streaming: Option<Streaming>,
-    /// Where GoGui's live graphics go, if anywhere.
+    /// Where GoGui's live graphics go, if anywhere; `genmove` writes them while the
+    /// `live-gfx` setting is on.
     gfx_sink: Option<GfxSink>,
-    /// Whether `genmove` writes live graphics now (`--live-gfx`, `yunzi-param live_gfx`).
-    live_gfx: bool,
 }
 
 /// A streaming analysis in progress.
@@ -97,16 +96,15 @@ impl Gtp {
             quit: false,
             streaming: None,
             gfx_sink: None,
-            live_gfx: false,
         }
     }
 
     /// The session with GoGui's live graphics going to `sink`, written during `genmove` and
-    /// `kgs-genmove_cleanup` while `on` (which `yunzi-param live_gfx` changes). Off by
-    /// default, as bridges such as kgsGtp and gtp2ogs log standard error.
-    pub fn with_live_gfx(mut self, sink: GfxSink, on: bool) -> Gtp {
+    /// `kgs-genmove_cleanup` while the engine's `live-gfx` setting is on (`--live-gfx`,
+    /// `yunzi-param live_gfx 1`). Off by default, as bridges such as kgsGtp and gtp2ogs log
+    /// standard error.
+    pub fn with_live_gfx(mut self, sink: GfxSink) -> Gtp {
         self.gfx_sink = Some(sink);
-        self.live_gfx = on;
         self
     }
 
@@ -233,7 +231,7 @@ impl Gtp {
     /// slices, as the genmove variants' does, and the sink gets the search's view after each.
     fn genmove(&mut self, color: Color, kind: MoveKind) -> Decision {
         let sink = match self.gfx_sink.as_mut() {
-            Some(sink) if self.live_gfx => sink,
+            Some(sink) if self.engine.settings().live_gfx => sink,
             _ => return self.engine.generate(color, kind),
         };
         let mut move_search = self.engine.begin_move_search(color, kind);
@@ -251,23 +249,6 @@ impl Gtp {
             sink(analysis::LIVE_GFX_CLEAR);
         }
         self.engine.finish_move_search(move_search)
-    }
-
-    /// `yunzi-param KEY VALUE`: the engine's settings, or the session's live graphics.
-    fn change_param(&mut self, change: ParamChange) {
-        let mut params = self.engine.params();
-        match change {
-            ParamChange::Threads(n) => params.threads = usize::try_from(n).unwrap_or(usize::MAX),
-            ParamChange::Playouts(n) => params.playouts = (n > 0).then_some(n),
-            ParamChange::Seconds(s) => params.seconds = Duration::from_secs_f64(s),
-            ParamChange::ResignThreshold(t) => params.resign_threshold = t,
-            ParamChange::Ponder(on) => params.ponder = on,
-            ParamChange::LiveGfx(on) => {
-                self.live_gfx = on;
-                return;
-            }
-        }
-        self.engine.set_params(params);
     }
 
     fn execute(&mut self, command: Command) -> Answer {
@@ -425,9 +406,9 @@ impl Gtp {
                 let found = engine.analyze_once(engine.game().to_move());
                 Ok(analysis::pv_gfx(engine.game().board(), &found))
             }
-            Command::YunziParam(None) => Ok(analysis::param_list(&engine.params(), self.live_gfx)),
-            Command::YunziParam(Some(change)) => {
-                self.change_param(change);
+            Command::YunziParam(None) => Ok(analysis::param_list(engine.settings())),
+            Command::YunziParam(Some((key, value))) => {
+                engine.change_setting(&key, &value)?;
                 Ok(String::new())
             }
             Command::Countlib(v) => {

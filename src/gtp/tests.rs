@@ -3,15 +3,14 @@
 //! well-formed response from an engine that stays consistent.
 
 use super::*;
-use crate::engine::EngineConfig;
-use crate::time::TimeConfig;
+use crate::settings::Settings;
 use analysis::Dialect;
 use rand::{rngs::SmallRng, Rng, SeedableRng};
 
 /// A deterministic engine with a tiny search budget.
 fn gtp() -> Gtp {
-    let config = EngineConfig::deterministic(10);
-    Gtp::new(Engine::new(config, TimeConfig::default()))
+    let config = Settings::deterministic(10);
+    Gtp::new(Engine::new(config))
 }
 
 fn run(gtp: &mut Gtp, line: &str) -> String {
@@ -249,7 +248,8 @@ const ARGS: &[&str] = &[
     "canadian",
     "threads",
     "playouts",
-    "resign_threshold",
+    "resign",
+    "max_seconds_per_move",
     "#",
     "\t",
     "\u{0}",
@@ -573,7 +573,7 @@ fn a_new_line_ends_kata_genmove_analyze_with_the_best_move_so_far() {
     run(&mut gtp, "boardsize 9");
     // Thirty seconds a move: only the next line can end the search within the test.
     run(&mut gtp, "yunzi-param playouts 0");
-    run(&mut gtp, "yunzi-param seconds 30");
+    run(&mut gtp, "yunzi-param default_seconds 30");
     assert_eq!(run(&mut gtp, "kata-genmove_analyze w 1"), "=\n");
     next_update(&mut gtp);
     let response = run(&mut gtp, "name");
@@ -626,37 +626,56 @@ fn yunzi_param_lists_and_changes_the_search_settings() {
     let mut gtp = gtp();
     assert_eq!(
         run(&mut gtp, "yunzi-param"),
-        "= [string] threads 1\n[string] playouts 10\n[string] seconds 5\n\
-         [string] resign_threshold 0\n[bool] ponder 0\n[bool] live_gfx 0\n\n"
+        "= [string] threads 1\n[string] playouts 10\n[string] default_seconds 5\n\
+         [string] max_seconds_per_move 60\n[string] resign never\n[bool] ponder 0\n\
+         [bool] live_gfx 0\n\n"
     );
     for line in [
         "yunzi-param threads 2",
         "yunzi-param playouts 0",
-        "yunzi-param seconds 0.5",
-        "yunzi-param resign_threshold 0.2",
+        "yunzi-param default_seconds 0.5",
+        "yunzi-param max_seconds_per_move 3",
+        "yunzi-param resign 0.2",
         "yunzi-param ponder 1",
         "yunzi-param live_gfx 1",
     ] {
         assert_eq!(run(&mut gtp, line), "= \n\n", "{line}");
     }
-    let params = gtp.engine().params();
-    assert_eq!(params.threads, 2);
-    assert_eq!(params.playouts, None, "0 thinks by the clock");
-    assert_eq!(params.seconds, Duration::from_millis(500));
-    assert_eq!(params.resign_threshold, 0.2);
-    assert!(params.ponder);
-    assert!(gtp.live_gfx, "the session's setting, not the engine's");
+    let settings = gtp.engine().settings();
+    assert_eq!(settings.search.threads, 2);
+    assert_eq!(settings.playouts, None, "0 thinks by the clock");
+    assert_eq!(settings.time.default_budget, Duration::from_millis(500));
+    assert_eq!(settings.time.max_per_move, Duration::from_secs(3));
+    assert_eq!(settings.search.resign_threshold, 0.2);
+    assert!(settings.ponder);
+    assert!(settings.live_gfx);
+    let before = settings.clone();
     for line in [
         "yunzi-param threads",
-        "yunzi-param threads 0",
-        "yunzi-param threads 99999999999",
-        "yunzi-param resign_threshold 2",
-        "yunzi-param ponder maybe",
-        "yunzi-param live_gfx on",
         "yunzi-param colour blue",
+        "yunzi-param seed 3",
     ] {
         assert_eq!(run(&mut gtp, line), "? syntax error\n\n", "{line}");
     }
+    for (line, name) in [
+        ("yunzi-param threads 0", "threads"),
+        ("yunzi-param threads 99999999999", "threads"),
+        ("yunzi-param resign 2", "resign"),
+        ("yunzi-param max_seconds_per_move 0", "max_seconds_per_move"),
+        ("yunzi-param ponder maybe", "ponder"),
+        ("yunzi-param live_gfx on", "live_gfx"),
+    ] {
+        let answer = run(&mut gtp, line);
+        assert!(
+            answer.starts_with(&format!("? invalid value for {name}: expected ")),
+            "{line}: {answer:?}"
+        );
+    }
+    assert_eq!(
+        gtp.engine().settings(),
+        &before,
+        "refused values change nothing"
+    );
 }
 
 #[test]
@@ -695,7 +714,7 @@ fn gogui_interrupt_stops_a_running_genmove_with_a_move() {
     let parts: [(u64, &'static [u8]); 3] = [
         (
             0,
-            b"yunzi-param playouts 0\nyunzi-param seconds 60\nboardsize 9\ngenmove b\n",
+            b"yunzi-param playouts 0\nyunzi-param default_seconds 60\nboardsize 9\ngenmove b\n",
         ),
         (500, b"# interrupt\n"),
         (0, b"name\n"),
@@ -748,7 +767,10 @@ fn minmoves_fills_an_update_with_untried_moves() {
 fn gtp_with_live_gfx(on: bool) -> (Gtp, std::rc::Rc<std::cell::RefCell<String>>) {
     let seen = std::rc::Rc::new(std::cell::RefCell::new(String::new()));
     let sink = std::rc::Rc::clone(&seen);
-    let gtp = gtp().with_live_gfx(Box::new(move |block| sink.borrow_mut().push_str(block)), on);
+    let mut settings = Settings::deterministic(10);
+    settings.live_gfx = on;
+    let gtp = Gtp::new(Engine::new(settings))
+        .with_live_gfx(Box::new(move |block| sink.borrow_mut().push_str(block)));
     (gtp, seen)
 }
 
@@ -803,7 +825,7 @@ fn genmove_draws_live_graphics_only_when_they_are_on_and_answers_as_ever() {
     run(&mut gtp, "boardsize 9");
     // A time budget of three live graphics intervals.
     run(&mut gtp, "yunzi-param playouts 0");
-    run(&mut gtp, "yunzi-param seconds 1.5");
+    run(&mut gtp, "yunzi-param default_seconds 1.5");
     let answer = run(&mut gtp, "genmove b");
     assert!(
         seen.borrow().is_empty(),
@@ -813,8 +835,9 @@ fn genmove_draws_live_graphics_only_when_they_are_on_and_answers_as_ever() {
     assert_well_formed(&answer, "genmove b");
     assert_eq!(
         run(&mut gtp, "yunzi-param"),
-        "= [string] threads 1\n[string] playouts 0\n[string] seconds 1.5\n\
-         [string] resign_threshold 0\n[bool] ponder 0\n[bool] live_gfx 0\n\n"
+        "= [string] threads 1\n[string] playouts 0\n[string] default_seconds 1.5\n\
+         [string] max_seconds_per_move 60\n[string] resign never\n[bool] ponder 0\n\
+         [bool] live_gfx 0\n\n"
     );
     run(&mut gtp, "yunzi-param live_gfx 1");
     for (line, color, moves) in [

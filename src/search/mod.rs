@@ -30,7 +30,7 @@ use crate::time::Budget;
 use tree::{Arena, Node};
 
 /// How the search runs. Defaults suit a GUI user: all cores, resign below 10%.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
     pub threads: usize,
     pub seed: u64,

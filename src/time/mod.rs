@@ -36,6 +36,8 @@
 //!    think instead of a zero budget.
 //! 5. *Hard limits*: `max` never exceeds what the clock allows for this move minus the lag, and
 //!    under absolute time it never eats into the minimum that every remaining move needs.
+//!    Nor does any move think longer than [`TimeConfig::max_per_move`] (60 s unless the user
+//!    sets it), however huge the clock.
 //!
 //! A zero budget means "answer at once with the cheapest reasonable move"; it happens only when
 //! the clock has (nearly) run out.
@@ -527,6 +529,18 @@ impl Clock {
     /// `max` never exceeds [`Clock::remaining_for_move`] minus the lag buffer, so a search that
     /// stops by `max` (and a move transmitted within the lag) never loses on time.
     pub fn allocate(&self, ctx: &MoveContext, cfg: &TimeConfig) -> Budget {
+        let (target, max) = match self.plan(ctx, cfg) {
+            Budget::Time { target, max } => (target, max),
+            other => return other,
+        };
+        Budget::Time {
+            target: target.min(cfg.max_per_move),
+            max: max.min(cfg.max_per_move),
+        }
+    }
+
+    /// [`Clock::allocate`] before the cap of [`TimeConfig::max_per_move`].
+    fn plan(&self, ctx: &MoveContext, cfg: &TimeConfig) -> Budget {
         let Some(remaining) = self.remaining_for_move() else {
             return Budget::Time {
                 target: cfg.default_budget,
@@ -683,6 +697,9 @@ pub struct TimeConfig {
     pub lag: Duration,
     /// Think time per move when there is no time limit.
     pub default_budget: Duration,
+    /// The longest any one move may think, however much the clock allows: a huge clock
+    /// (`time_settings 99999999 0 0`) must not leave `genmove` searching for hours.
+    pub max_per_move: Duration,
 }
 
 impl Default for TimeConfig {
@@ -690,6 +707,7 @@ impl Default for TimeConfig {
         TimeConfig {
             lag: Duration::from_secs(1),
             default_budget: Duration::from_secs(5),
+            max_per_move: Duration::from_secs(60),
         }
     }
 }
@@ -703,10 +721,16 @@ pub enum Budget {
     Playouts(u64),
     /// A playout budget that still stops at `max`: a fixed budget under a clock (rule 20:
     /// the engine never loses on time, however slow the machine turns out to be).
-    PlayoutsWithin { playouts: u64, max: Duration },
+    PlayoutsWithin {
+        playouts: u64,
+        max: Duration,
+    },
     /// Aim to stop at `target`, earlier when one move is clearly best; go on up to `max`,
     /// never past it, while the best move is still uncertain.
-    Time { target: Duration, max: Duration },
+    Time {
+        target: Duration,
+        max: Duration,
+    },
 }
 
 /// Past the target, the search stops unless the second move has at least this share of

@@ -656,8 +656,8 @@ fn exhausted_clocks_give_zero_budgets() {
 #[test]
 fn no_limit_gives_the_default_budget() {
     let cfg = TimeConfig {
-        lag: secs(1.0),
         default_budget: secs(7.0),
+        ..TimeConfig::default()
     };
     let budget = Clock::new(TimeSystem::None).allocate(&ctx(30, 361, 330), &cfg);
     assert_eq!(
@@ -678,4 +678,29 @@ fn odd_contexts_do_not_panic() {
         let budget = clock.allocate(&c, &cfg);
         assert!(budget.target() <= budget.max() && budget.max() <= secs(60.0));
     }
+}
+
+#[test]
+fn a_huge_clock_still_caps_each_move() {
+    let cfg = TimeConfig::default();
+    let ctx = MoveContext {
+        move_number: 40,
+        board_points: 361,
+        empty_points: 300,
+    };
+    let mut clock = Clock::new(TimeSystem::from_gtp_time_settings(99_999_999, 0, 0));
+    clock.time_left(99_999_999.0, 0);
+    let budget = clock.allocate(&ctx, &cfg);
+    assert_eq!(budget.max(), cfg.max_per_move, "{budget:?}");
+    assert!(budget.target() <= cfg.max_per_move, "{budget:?}");
+    let capped = TimeConfig {
+        max_per_move: secs(2.0),
+        ..cfg
+    };
+    let none = Clock::new(TimeSystem::None);
+    assert_eq!(
+        none.allocate(&ctx, &capped).max(),
+        secs(2.0),
+        "the default budget too"
+    );
 }
