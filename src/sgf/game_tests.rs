@@ -1,6 +1,8 @@
 //! Games to records and back (rule 22): a saved game continues identically when restored.
 
 use super::*;
+use crate::board::{Move, Point};
+use crate::game::{Game, RuleSet};
 use rand::{rngs::SmallRng, Rng, SeedableRng};
 
 /// A random legal move for the side to move, a pass now and then (and whenever nothing is
