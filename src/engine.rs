@@ -28,7 +28,6 @@
 //! when players disagree), the engine does not pass while opponent stones it judges dead
 //! are on the board: it fills their liberties until they are captured.
 
-use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -39,8 +38,8 @@ use std::time::{Duration, Instant};
 
 use log::{info, warn};
 
-use crate::board::{Board, Color, Move, Point};
-use crate::game::{Game, IllegalMove, RuleSet};
+use crate::board::{Color, Move, Point};
+use crate::game::{handicap, Game, IllegalMove, RuleSet};
 use crate::scoring::Score;
 use crate::search::{self, Decision, Search};
 use crate::settings::Settings;
@@ -319,7 +318,7 @@ impl Engine {
         let size = self.game.board().size();
         let coords = usize::try_from(stones)
             .ok()
-            .and_then(|n| fixed_handicap_coords(size, n))
+            .and_then(|n| handicap::fixed_coords(size, n))
             .ok_or(EngineError::InvalidHandicap)?;
         let board = self.game.board();
         let points: Vec<Point> = coords
@@ -338,7 +337,7 @@ impl Engine {
         if !(2..board.size() * board.size()).contains(&n) {
             return Err(EngineError::InvalidHandicap);
         }
-        let points = spread_points(board, n);
+        let points = handicap::spread(board, n);
         self.place_handicap(&points)?;
         Ok(points)
     }
@@ -614,17 +613,7 @@ impl Engine {
     /// points, without the side points below 15x15, where boards mark only the corners and
     /// the centre.
     pub fn star_points(&self) -> Vec<Point> {
-        let board = self.game.board();
-        let size = board.size();
-        let count = match max_fixed_handicap(size) {
-            9 if size < 15 => 5,
-            n => n,
-        };
-        fixed_handicap_coords(size, count)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(col, row)| board.point_at(col, row))
-            .collect()
+        handicap::star_points(self.game.board())
     }
 
     /// CPU time the process has used (all threads), or the time spent searching where the
@@ -654,92 +643,6 @@ fn process_cpu_time() -> Option<Duration> {
         .collect();
     let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
     Some(Duration::from_millis(ticks.saturating_mul(10)))
-}
-
-/// The most stones `fixed_handicap` places on a board: none below 7x7, four on 7x7 and on
-/// even sizes (no centre point), nine on odd sizes from 9x9 (GTP spec 4.1.1).
-fn max_fixed_handicap(size: usize) -> usize {
-    match size {
-        0..=6 => 0,
-        7 => 4,
-        _ if size.is_multiple_of(2) => 4,
-        _ => 9,
-    }
-}
-
-/// The GTP spec's fixed handicap points (4.1.1) as (column, row), or `None` where the spec
-/// defines none. Star points sit on the fourth line from 13x13 up and on the third below;
-/// the order is lower left, upper right, upper left, lower right, left and right sides,
-/// bottom and top sides, with the centre added for odd counts from five.
-fn fixed_handicap_coords(size: usize, stones: usize) -> Option<Vec<(usize, usize)>> {
-    if stones < 2 || stones > max_fixed_handicap(size) {
-        return None;
-    }
-    let edge = if size >= 13 { 3 } else { 2 };
-    let at = |i: usize| [edge, size / 2, size - 1 - edge][i];
-    const ORDER: [(usize, usize); 8] = [
-        (0, 0),
-        (2, 2),
-        (0, 2),
-        (2, 0),
-        (0, 1),
-        (2, 1),
-        (1, 0),
-        (1, 2),
-    ];
-    let with_centre = stones >= 5 && stones % 2 == 1;
-    let corners_and_sides = if with_centre { stones - 1 } else { stones };
-    let mut coords: Vec<(usize, usize)> = ORDER[..corners_and_sides]
-        .iter()
-        .map(|&(c, r)| (at(c), at(r)))
-        .collect();
-    if with_centre {
-        coords.push((at(1), at(1)));
-    }
-    Some(coords)
-}
-
-/// `n` points for free handicap on an empty board: the star points for up to the largest
-/// fixed handicap, then repeatedly the point farthest (Manhattan) from the stones so far, with
-/// distances capped near the edge so the first and second lines come last; ties go to the
-/// higher line, then to board order.
-fn spread_points(board: &Board, n: usize) -> Vec<Point> {
-    let size = board.size();
-    let mut chosen: Vec<Point> = fixed_handicap_coords(size, n.min(max_fixed_handicap(size)))
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(col, row)| board.point_at(col, row))
-        .collect();
-    let coords: Vec<(usize, usize)> = board.points().map(|p| board.coords(p)).collect();
-    let distance =
-        |(c1, r1): (usize, usize), (c2, r2): (usize, usize)| c1.abs_diff(c2) + r1.abs_diff(r2);
-    let line = |(col, row): (usize, usize)| col.min(row).min(size - 1 - col).min(size - 1 - row);
-    // Distance from each point to the nearest chosen one: 0 means chosen.
-    let mut nearest: Vec<usize> = coords
-        .iter()
-        .map(|&a| {
-            chosen
-                .iter()
-                .map(|&q| distance(a, board.coords(q)))
-                .min()
-                .unwrap_or(usize::MAX)
-        })
-        .collect();
-    while chosen.len() < n {
-        let best = (0..coords.len())
-            .filter(|&i| nearest[i] > 0)
-            .max_by_key(|&i| {
-                let edge_cap = 2 * (line(coords[i]) + 1);
-                (nearest[i].min(edge_cap), line(coords[i]), Reverse(i))
-            });
-        let Some(best) = best else { break };
-        let (col, row) = coords[best];
-        chosen.push(board.point_at(col, row));
-        for (i, &a) in coords.iter().enumerate() {
-            nearest[i] = nearest[i].min(distance(a, coords[best]));
-        }
-    }
-    chosen
 }
 
 #[cfg(test)]

@@ -382,5 +382,7 @@ impl Game {
     }
 }
 
+pub mod handicap;
+
 #[cfg(test)]
 mod tests;

@@ -2,7 +2,7 @@
 //! change nothing, clocks, and genmove's bookkeeping. Move quality is the search's business.
 
 use super::*;
-use crate::board::Cell;
+use crate::board::{Board, Cell};
 use crate::game::KoRule;
 
 fn engine(size: usize) -> Engine {
@@ -26,38 +26,6 @@ fn state(engine: &Engine) -> (Board, Color, Vec<(Color, Move)>, u32, String) {
         game.handicap(),
         format!("{} {}", game.komi(), game.rules().name),
     )
-}
-
-#[test]
-fn fixed_handicap_uses_the_gtp_spec_points_rule_17() {
-    // 19x19: D4 Q16 D16 Q4 D10 Q10 K4 K16 K10, in that order.
-    let nine = [
-        (3, 3),
-        (15, 15),
-        (3, 15),
-        (15, 3),
-        (3, 9),
-        (15, 9),
-        (9, 3),
-        (9, 15),
-        (9, 9),
-    ];
-    assert_eq!(fixed_handicap_coords(19, 9), Some(nine.to_vec()));
-    assert_eq!(fixed_handicap_coords(19, 2), Some(nine[..2].to_vec()));
-    assert_eq!(fixed_handicap_coords(19, 3), Some(nine[..3].to_vec()));
-    let five = vec![(3, 3), (15, 15), (3, 15), (15, 3), (9, 9)];
-    assert_eq!(fixed_handicap_coords(19, 5), Some(five));
-    let seven = vec![(3, 3), (15, 15), (3, 15), (15, 3), (3, 9), (15, 9), (9, 9)];
-    assert_eq!(fixed_handicap_coords(19, 7), Some(seven));
-    // Third line below 13x13: C3 G7 on 9x9.
-    assert_eq!(fixed_handicap_coords(9, 2), Some(vec![(2, 2), (6, 6)]));
-    // Four at most on 7x7 and on even sizes, none below 7x7, never one.
-    assert!(fixed_handicap_coords(7, 4).is_some());
-    assert_eq!(fixed_handicap_coords(7, 5), None);
-    assert_eq!(fixed_handicap_coords(8, 5), None);
-    assert_eq!(fixed_handicap_coords(6, 2), None);
-    assert_eq!(fixed_handicap_coords(19, 1), None);
-    assert_eq!(fixed_handicap_coords(19, 10), None);
 }
 
 #[test]
@@ -97,7 +65,7 @@ fn free_handicap_answers_exactly_n_distinct_points() {
 fn free_handicap_starts_on_the_star_points() {
     let mut engine = engine(19);
     let points = engine.place_free_handicap(11).expect("valid count");
-    let stars: Vec<Point> = fixed_handicap_coords(19, 9)
+    let stars: Vec<Point> = handicap::fixed_coords(19, 9)
         .expect("19x19 has nine")
         .into_iter()
         .map(|(c, r)| at(&engine, c, r))
