@@ -1,24 +1,27 @@
 //! # yunzi (云子): a Go engine speaking GTP v2
 //!
 //! yunzi plays Go by the Chinese rules (area counting, 3 3/4-stone komi, positional superko)
-//! restated and numbered in `shared/RULES.md`; "rule N" in comments refers to that page.
+//! restated and numbered in `../shared/RULES.md`; "rule N" in comments refers to that page.
 //!
 //! ## The map, lowest layer first
 //! Each module depends only on modules above it in this list (the arrow in the design,
-//! `gtp -> engine -> search -> playout -> game -> board`, read bottom-up):
+//! `gtp -> engine -> search -> playout -> game -> board`, read bottom-up; `tests/module_map.rs`
+//! checks every `crate::` path outside tests against it). The tools that learn or measure sit
+//! beside the engine, at the bottom, and nothing imports them.
 //!
 //! | module      | concern                                                                  |
 //! |-------------|--------------------------------------------------------------------------|
 //! | [`board`]   | points, stones, chains with pseudo-liberties, Zobrist hash, simple ko    |
-//! | [`game`]    | board + side to move + history: superko, undo, rule sets, handicap       |
+//! | [`time`]    | clocks, the time allocator and the search budget with its stop rule: pure functions of simulated clocks |
 //! | [`scoring`] | area and territory counting, results in points and in stones (beside game)|
+//! | [`game`]    | board + side to move + history: superko, undo, rule sets, handicap points |
 //! | [`sgf`]     | SGF `FF[4]` reading and writing; games to and from records (beside game)  |
 //! | [`playout`] | playout policies (light, heavy, last good replies) behind one trait; 3x3 shapes |
-//! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE, priors, widening in the order of a move model learned from games; dead stones, decisions |
-//! | [`time`]    | clocks and the time allocator: pure functions of simulated clocks        |
+//! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE, move facts, priors, widening in the order of a learned move model; dead stones, decisions |
+//! | [`settings`] | every user setting once: name, help, value; the command line and GoGui's dialog read it |
 //! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations and analysis snapshots, no text |
 //! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses, streamed analysis |
-//! | [`bench`](mod@bench) | whole-engine speed figures for `yunzi bench`                              |
+//! | [`bench`](mod@bench) | whole-engine speed figures for `yunzi bench`                     |
 //! | [`learn`]   | fitting the move model to game records and measuring its predictions (`yunzi learn-moves`, `predict`) |
 //!
 //! Only `gtp` writes protocol text and only `main` touches stdio.

@@ -23,7 +23,7 @@ pub use replies::{Replies, WithReplies};
 /// a few thousand playouts cannot try every move of every node there, and the opening has
 /// corners, sides and empty areas. 9x9 keeps the policy and priors its strength was
 /// measured with.
-const BIG_BOARD: usize = 13;
+pub const BIG_BOARD: usize = 13;
 
 /// Whether `board` is big: see [`BIG_BOARD`].
 pub fn is_big(board: &Board) -> bool {

@@ -51,7 +51,7 @@
 //!
 //! # Games
 //!
-//! [`to_game`] replays a record as a [`Game`] (GTP `loadsgf`, with its move
+//! [`to_game`] replays a record as a [`Game`](crate::game::Game) (GTP `loadsgf`, with its move
 //! number) and [`from_game`] records one (`printsgf`), so that a game saved
 //! and restored continues identically: same position, side to move, ko
 //! state, prisoners and superko history (rule 22, adjournment).
@@ -59,7 +59,7 @@
 //!
 //! The code follows those three concerns: `read` (tokens with nom, the game-tree
 //! structure without recursion, and the interpretation of the main line), `write`, and
-//! `game` (records to and from [`Game`]s).
+//! `game` (records to and from [`Game`](crate::game::Game)s).
 
 use std::fmt;
 

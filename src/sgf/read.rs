@@ -504,7 +504,7 @@ fn interpret(nodes: &[Node]) -> Result<SgfGame, SgfError> {
 
 /// Parses an SGF text and returns the main line of its first game tree.
 ///
-/// See the [module documentation](self) for what is read and what is
+/// See the [module documentation](super) for what is read and what is
 /// refused. Never panics, whatever the input.
 pub fn parse(text: &str) -> Result<SgfGame, SgfError> {
     let nodes = main_line(text)?;
