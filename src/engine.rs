@@ -41,7 +41,7 @@ use log::{info, warn};
 use crate::board::{Color, Move, Point};
 use crate::game::{handicap, Game, IllegalMove, RuleSet};
 use crate::scoring::Score;
-use crate::search::{self, Decision, Search};
+use crate::search::{self, Decision, MoveFilter, Search};
 use crate::settings::Settings;
 use crate::sgf;
 use crate::time::{Budget, Clock, MoveContext, TimeSystem};
@@ -163,6 +163,8 @@ pub struct Engine {
     resigned: Option<Color>,
     /// Wall-clock time spent searching, for `cputime` where the OS does not tell.
     thinking: Duration,
+    /// The policy of the last position analysed ([`Engine::policy`]).
+    policy: Option<((PositionKey, Color), Vec<(Move, f64)>)>,
     /// Set (by GTP's reader thread) to stop the running search early; see
     /// [`Engine::interrupter`].
     interrupt: Arc<AtomicBool>,
@@ -184,6 +186,7 @@ impl Engine {
             reported: [false; 2],
             resigned: None,
             thinking: Duration::ZERO,
+            policy: None,
             interrupt: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -505,6 +508,8 @@ impl Engine {
         let stop = Arc::clone(&self.interrupt);
         let start = Instant::now();
         let (search, game) = self.search_and_game();
+        // A move is chosen among all moves, whatever an analysis avoided before.
+        search.set_filter(MoveFilter::default());
         let report = search.run(game, &budget, &stop);
         // The search also sets the flag itself when it stops early; either way it is spent.
         stop.store(false, Ordering::Relaxed);

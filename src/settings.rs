@@ -27,6 +27,8 @@ pub struct Settings {
     pub ponder: bool,
     /// GoGui's live graphics on stderr during `genmove` (a setting of the GTP session).
     pub live_gfx: bool,
+    /// Answer `version` in the form Lizzie requires (see `gtp::version_text`).
+    pub lizzie: bool,
 }
 
 impl Default for Settings {
@@ -38,6 +40,7 @@ impl Default for Settings {
             rules: RuleSet::chinese(),
             ponder: false,
             live_gfx: false,
+            lizzie: false,
         }
     }
 }
@@ -261,6 +264,19 @@ pub static SETTINGS: &[Setting] = &[
         get: |s| switch_text(s.live_gfx),
         set: |s, v| {
             s.live_gfx = switch(v)?;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "lizzie",
+        value_name: "",
+        help: "Answer `version` with 0.17, the version of Leela Zero's analysis commands yunzi \
+               speaks, before its own: Lizzie refuses engines below Leela Zero 0.15",
+        in_dialog: false,
+        default_note: None,
+        get: |s| switch_text(s.lizzie),
+        set: |s, v| {
+            s.lizzie = switch(v)?;
             Ok(())
         },
     },

@@ -10,9 +10,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{Engine, MoveKind};
+use super::{Engine, MoveKind, PositionKey};
 use crate::board::{Color, Move};
-use crate::search::{Candidate, Decision, Report};
+use crate::search::move_model;
+use crate::search::{Candidate, Decision, MoveFilter, Report};
 use crate::settings::Settings;
 use crate::time::Budget;
 
@@ -23,15 +24,19 @@ pub struct AnalysisMove {
     pub visits: u32,
     /// Win rate for the side to move if it plays this move, 0..1.
     pub winrate: f64,
-    /// The heuristic prior's win rate for the move, before any playout, 0..1.
+    /// The move's policy probability: the move model's share of it among the legal moves
+    /// ([`move_model::policy`]), summing to 1 over them.
     pub prior: f64,
-    /// A lower confidence bound of the win rate: one standard error below it, so that a
-    /// move seen in few playouts does not look better than a well-explored one.
+    /// A lower confidence bound of the win rate ([`lower_bound`]): low while visits are
+    /// few, so that a move seen in one playout does not look better than a well-explored
+    /// one.
     pub lcb: f64,
     /// The score lead for the side to move in points: the mean final score of the playouts
     /// through the move, or, for a move without any, an estimate from the win rate (see
     /// `score_lead` in this module).
     pub score_lead: f64,
+    /// The standard deviation of the final scores of the move's playouts; 0 without any.
+    pub score_stdev: f64,
     /// The principal variation, starting with `mv`; it stops at a pass.
     pub pv: Vec<Move>,
 }
@@ -41,8 +46,9 @@ pub struct AnalysisMove {
 pub struct Analysis {
     pub to_move: Color,
     pub moves: Vec<AnalysisMove>,
-    /// The legal moves no playout has tried yet, best prior first (with no visits and their
-    /// priors as win rates), for GUIs that ask for a minimum number of moves.
+    /// The legal moves no playout has tried yet, highest policy first (with no visits and
+    /// their heuristic priors as win rates), for GUIs that ask for a minimum number of
+    /// moves.
     pub untried: Vec<AnalysisMove>,
 }
 
@@ -93,6 +99,22 @@ pub fn slice_budget(
     })
 }
 
+/// How sure a GUI may be of a win rate seen in `visits` playouts: the lower end of its
+/// Wilson score interval at 95%, which a single playout puts near 0.2 even when it won,
+/// and which nears the win rate as visits grow.
+pub fn lower_bound(winrate: f64, visits: u32) -> f64 {
+    const Z: f64 = 1.96;
+    if visits == 0 {
+        return 0.0;
+    }
+    let n = f64::from(visits);
+    let p = winrate.clamp(0.0, 1.0);
+    let z2 = Z * Z;
+    let centre = p + z2 / (2.0 * n);
+    let spread = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - spread) / (1.0 + z2 / n)).clamp(0.0, p)
+}
+
 /// The score lead that a win rate suggests, for moves without playouts: a logistic model whose scale grows with the board
 /// (a lead of half the board's width wins about 73% of the time). A rough guide for GUIs that
 /// draw a score, not a count.
@@ -120,6 +142,7 @@ impl Engine {
     /// A whole search for `color` with the budget of a move, as GoGui's analyze commands
     /// ask; the game stays as it was.
     pub fn analyze_once(&mut self, color: Color) -> Analysis {
+        self.clear_filter();
         let budget = self.budget(color);
         let stop = self.interrupter();
         let analysis = self.analyze_with(color, &budget, &stop);
@@ -140,26 +163,55 @@ impl Engine {
         self.snapshot(color, &report.candidates, &untried)
     }
 
-    fn snapshot(&self, color: Color, tried: &[Candidate], untried: &[Candidate]) -> Analysis {
+    fn snapshot(&mut self, color: Color, tried: &[Candidate], untried: &[Candidate]) -> Analysis {
         let size = self.game.board().size();
-        let convert = |c: &Candidate| {
-            let n = f64::from(c.visits.max(1));
-            let error = (c.winrate * (1.0 - c.winrate) / n).sqrt();
-            AnalysisMove {
-                mv: c.mv,
-                visits: c.visits,
-                winrate: c.winrate,
-                prior: c.prior,
-                lcb: (c.winrate - error).max(0.0),
-                score_lead: c.score_mean.unwrap_or_else(|| score_lead(c.winrate, size)),
-                pv: c.pv.clone(),
-            }
+        let policy = self.policy(color);
+        let probability = |mv: Move| {
+            policy
+                .iter()
+                .find(|&&(m, _)| m == mv)
+                .map_or(0.0, |&(_, p)| p)
         };
+        let convert = |c: &Candidate| AnalysisMove {
+            mv: c.mv,
+            visits: c.visits,
+            winrate: c.winrate,
+            prior: probability(c.mv),
+            lcb: lower_bound(c.winrate, c.visits),
+            score_lead: c.score_mean.unwrap_or_else(|| score_lead(c.winrate, size)),
+            score_stdev: c.score_stdev.unwrap_or(0.0),
+            pv: c.pv.clone(),
+        };
+        let mut untried: Vec<AnalysisMove> = untried.iter().map(convert).collect();
+        untried.sort_by(|a, b| b.prior.total_cmp(&a.prior));
         Analysis {
             to_move: color,
             moves: tried.iter().map(convert).collect(),
-            untried: untried.iter().map(convert).collect(),
+            untried,
         }
+    }
+
+    /// [`move_model::policy`] for `color` here, worked out once per position.
+    fn policy(&mut self, color: Color) -> &[(Move, f64)] {
+        let key = (PositionKey::of(&self.game), color);
+        if self.policy.as_ref().is_none_or(|(k, _)| *k != key) {
+            let mut game = self.game.clone();
+            game.set_to_move(color);
+            self.policy = Some((key, move_model::policy(&game, color)));
+        }
+        self.policy.as_ref().map_or(&[], |(_, p)| p)
+    }
+
+    /// The `avoid` and `allow` rules of the analysis that follows, set after it begins;
+    /// `genmove`, GoGui's analyze commands and a move search clear them.
+    pub fn set_filter(&mut self, filter: MoveFilter) {
+        let (search, _) = self.search_and_game();
+        search.set_filter(filter);
+    }
+
+    /// Searches every move again, as `genmove` must.
+    pub fn clear_filter(&mut self) {
+        self.set_filter(MoveFilter::default());
     }
 
     /// Who owns each point, from playouts of the current position (the judgement behind
@@ -180,6 +232,7 @@ impl Engine {
     /// end as `kind` says.
     pub fn begin_move_search(&mut self, color: Color, kind: MoveKind) -> MoveSearch {
         self.stop_pondering();
+        self.clear_filter();
         self.game_mut().set_to_move(color);
         MoveSearch {
             color,

@@ -16,7 +16,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::parse::{arg, color, uint, SyntaxError};
+use super::parse::{arg, color, gtp_move, uint, GtpMove, SyntaxError};
 use super::vertex_text;
 use crate::board::{Board, Color, Move};
 use crate::engine::{Analysis, Ownership};
@@ -32,7 +32,7 @@ pub enum Dialect {
 }
 
 /// The arguments of an analysis command: `[colour] [interval] [key value]...`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AnalyzeOptions {
     /// The side to analyse for; the side to move when absent.
     pub color: Option<Color>,
@@ -45,13 +45,25 @@ pub struct AnalyzeOptions {
     pub min_moves: usize,
     /// KataGo's `ownership true`.
     pub ownership: bool,
+    /// `avoid` and `allow` arguments, in order.
+    pub rules: Vec<AnalyzeRule>,
+}
+
+/// `avoid COLOUR VERTICES UNTILDEPTH` or `allow ...` (KataGo's GTP extensions): the
+/// comma-separated vertices, which need the board to become points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalyzeRule {
+    pub color: Color,
+    pub allow: bool,
+    pub moves: Vec<GtpMove>,
+    pub until_depth: usize,
 }
 
 /// The interval when the command gives none: one update a second.
 const DEFAULT_INTERVAL: Duration = Duration::from_secs(1);
 
-/// Parses `[colour] [interval] [interval N] [minmoves N] [maxmoves N] [ownership BOOL]`
-/// (intervals in centiseconds).
+/// Parses `[colour] [interval] [interval N] [minmoves N] [maxmoves N] [ownership BOOL]
+/// [avoid|allow COLOUR VERTICES UNTILDEPTH]...` (intervals in centiseconds).
 pub fn options(words: &[&str]) -> Result<AnalyzeOptions, SyntaxError> {
     let mut options = AnalyzeOptions {
         color: None,
@@ -59,6 +71,7 @@ pub fn options(words: &[&str]) -> Result<AnalyzeOptions, SyntaxError> {
         max_moves: None,
         min_moves: 0,
         ownership: false,
+        rules: Vec::new(),
     };
     let mut rest = words;
     if let Some((first, tail)) = rest.split_first() {
@@ -74,8 +87,29 @@ pub fn options(words: &[&str]) -> Result<AnalyzeOptions, SyntaxError> {
             rest = tail;
         }
     }
-    while let [key, value, tail @ ..] = rest {
-        match key.to_ascii_lowercase().as_str() {
+    while let [key, tail @ ..] = rest {
+        let key = key.to_ascii_lowercase();
+        if key == "avoid" || key == "allow" {
+            let [color_word, vertices, depth, tail @ ..] = tail else {
+                return Err(SyntaxError);
+            };
+            let moves = vertices
+                .split(',')
+                .map(|v| super::parse::args(v, arg(gtp_move)))
+                .collect::<Result<Vec<_>, _>>()?;
+            options.rules.push(AnalyzeRule {
+                color: super::parse::args(color_word, arg(color))?,
+                allow: key == "allow",
+                moves,
+                until_depth: usize::try_from(number(depth)?).unwrap_or(usize::MAX),
+            });
+            rest = tail;
+            continue;
+        }
+        let [value, tail @ ..] = tail else {
+            return Err(SyntaxError);
+        };
+        match key.as_str() {
             "interval" => {
                 options.interval = Duration::from_millis(number(value)?.saturating_mul(10))
             }
@@ -134,10 +168,21 @@ pub fn info_line(
                 per_10000(m.prior),
                 per_10000(m.lcb)
             ),
+            // KataGo's order. Its utility blends win rate and score; yunzi's search values
+            // wins alone, so the utility is the win rate from -1 to 1. The playouts are
+            // self-play, so their mean score is the self-play score too.
             Dialect::Kata => write!(
                 segment,
-                "winrate {:.6} scoreMean {:.2} scoreLead {:.2} prior {:.6} lcb {:.6} ",
-                m.winrate, m.score_lead, m.score_lead, m.prior, m.lcb
+                "utility {:.6} winrate {:.6} scoreMean {:.2} scoreStdev {:.2} scoreLead {:.2} \
+                 scoreSelfplay {:.2} prior {:.6} lcb {:.6} ",
+                2.0 * m.winrate - 1.0,
+                m.winrate,
+                m.score_lead,
+                m.score_stdev,
+                m.score_lead,
+                m.score_lead,
+                m.prior,
+                m.lcb
             ),
         };
         let pv: Vec<String> = m.pv.iter().map(|&mv| move_text(board, mv)).collect();
@@ -189,8 +234,9 @@ pub fn ownership_board(ownership: &Ownership) -> String {
         .join("\n")
 }
 
-/// GoGui's `sboard`: each candidate's visits on its point (in thousands past 9999, as GoGui
-/// fits 3-4 characters on a point), `""` (GoGui's empty string) elsewhere, the top row first.
+/// GoGui's `sboard`: each candidate's visits on its point (compact, as GoGui's default
+/// window fits about three characters on a point), `""` (GoGui's empty string) elsewhere,
+/// the top row first.
 pub fn visits_board(board: &Board, analysis: &Analysis) -> String {
     let size = board.size();
     (0..size)
@@ -212,20 +258,29 @@ pub fn visits_board(board: &Board, analysis: &Analysis) -> String {
         .join("\n")
 }
 
-/// A count in at most four characters: `9999`, then `10k` and up.
+/// A count in at most four characters: `999`, `1.2k`, `12k`, `123k`, `1.2M`, `12M`...
 fn short_count(n: u32) -> String {
-    if n < 10_000 {
-        n.to_string()
-    } else {
-        format!("{}k", n / 1000)
+    let tenths = |unit: u32| (u64::from(n) * 10 / u64::from(unit)) as f64 / 10.0;
+    match n {
+        0..=999 => n.to_string(),
+        1_000..=9_999 => format!("{:.1}k", tenths(1_000)),
+        10_000..=999_999 => format!("{}k", n / 1_000),
+        1_000_000..=9_999_999 => format!("{:.1}M", tenths(1_000_000)),
+        _ => format!("{}M", n / 1_000_000),
     }
 }
 
+/// Moves seen in fewer playouts than this share of the best move's get no win-rate label:
+/// a move with three lucky playouts would outshine the best move's well-measured one.
+const LABELLED_SHARE: f64 = 0.05;
+
 /// GoGui's `gfx` with each candidate's win rate in percent as a label, and a summary line.
 pub fn winrates_gfx(board: &Board, analysis: &Analysis) -> String {
+    let best_visits = analysis.moves.first().map_or(0, |m| m.visits);
     let labels: Vec<String> = analysis
         .moves
         .iter()
+        .filter(|m| f64::from(m.visits) >= LABELLED_SHARE * f64::from(best_visits))
         .filter_map(|m| match m.mv {
             Move::Play(p) => Some(format!(
                 "{} {:.0}",
@@ -329,8 +384,17 @@ mod tests {
 
     #[test]
     fn numbers_fit_their_formats() {
-        assert_eq!(short_count(9999), "9999");
+        assert_eq!(short_count(999), "999");
+        assert_eq!(short_count(1000), "1.0k");
+        assert_eq!(short_count(1250), "1.2k");
+        assert_eq!(short_count(9999), "9.9k");
+        assert_eq!(short_count(10_000), "10k");
         assert_eq!(short_count(123_456), "123k");
+        assert_eq!(short_count(1_234_567), "1.2M");
+        assert_eq!(short_count(u32::MAX), "4294M");
+        assert!((0..2_000_000)
+            .step_by(997)
+            .all(|n| short_count(n).len() <= 4));
         assert_eq!(per_10000(0.55555), 5556);
         assert_eq!(per_10000(1.5), 10000, "clamped");
         assert_eq!(per_10000(-0.1), 0);

@@ -40,7 +40,7 @@ use log::{debug, warn};
 
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::engine::{Engine, EngineError, MoveKind, MoveSearch, Ownership};
-use crate::search::Decision;
+use crate::search::{Decision, MoveFilter, MoveRule};
 
 pub use commands::{Command, COMMANDS};
 pub use parse::{GtpMove, Vertex};
@@ -62,6 +62,22 @@ pub type GfxSink = Box<dyn FnMut(&str)>;
 
 /// The GTP protocol version this module speaks.
 const PROTOCOL_VERSION: &str = "2";
+
+/// The version of Leela Zero's analysis commands yunzi speaks (`lz-analyze` with `avoid`,
+/// `allow` and `minmoves`), which `--lizzie` answers first.
+const LEELA_ZERO_DIALECT: &str = "0.17";
+
+/// `version`: yunzi's own; with `--lizzie`, the Leela Zero dialect first. Lizzie 0.7.4 reads
+/// the number after the first dot of the answer's first word as Leela Zero's minor version
+/// and, below 15, shows a dialog from its engine thread that deadlocks its window.
+fn version_text(lizzie: bool) -> String {
+    let own = env!("CARGO_PKG_VERSION");
+    if lizzie {
+        format!("{LEELA_ZERO_DIALECT} (yunzi {own}, Leela Zero's analysis dialect)")
+    } else {
+        own.to_string()
+    }
+}
 
 /// A GTP session over one engine.
 pub struct Gtp {
@@ -212,11 +228,34 @@ impl Gtp {
         }
     }
 
-    fn start_streaming(&mut self, dialect: Dialect, options: AnalyzeOptions, genmove: bool) {
+    /// Starts an analysis stream, or refuses its `avoid`/`allow` points when one is not on
+    /// the board (and starts nothing).
+    fn start_streaming(
+        &mut self,
+        dialect: Dialect,
+        options: AnalyzeOptions,
+        genmove: bool,
+    ) -> Answer {
+        let board = self.engine.game().board();
+        let rules = options
+            .rules
+            .iter()
+            .map(|rule| {
+                let moves = rule.moves.iter().map(|&m| to_move(board, m));
+                Some(MoveRule {
+                    color: rule.color,
+                    allow: rule.allow,
+                    moves: moves.collect::<Option<Vec<_>>>()?,
+                    until_depth: rule.until_depth,
+                })
+            })
+            .collect::<Option<Vec<_>>>()
+            .ok_or("invalid coordinate")?;
         let color = options
             .color
             .unwrap_or_else(|| self.engine.game().to_move());
         let move_search = genmove.then(|| self.engine.begin_move_search(color, MoveKind::Normal));
+        self.engine.set_filter(MoveFilter::new(rules));
         self.streaming = Some(Streaming {
             dialect,
             options,
@@ -225,6 +264,7 @@ impl Gtp {
             ownership: None,
             last_update: Instant::now(),
         });
+        Ok(String::new())
     }
 
     /// `genmove` or `kgs-genmove_cleanup`. With live graphics on, the move search runs in
@@ -256,7 +296,7 @@ impl Gtp {
         match command {
             Command::ProtocolVersion => Ok(PROTOCOL_VERSION.into()),
             Command::Name => Ok(env!("CARGO_PKG_NAME").into()),
-            Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Command::Version => Ok(version_text(engine.settings().lizzie)),
             Command::KnownCommand(name) => Ok(commands::is_known(&name).to_string()),
             Command::ListCommands => Ok(COMMANDS
                 .iter()
@@ -383,13 +423,9 @@ impl Gtp {
                 Ok(vertex_list(board, &stones))
             }
             Command::Captures(color) => Ok(engine.game().board().captures(color).to_string()),
-            Command::Analyze(dialect, options) => {
-                self.start_streaming(dialect, options, false);
-                Ok(String::new())
-            }
+            Command::Analyze(dialect, options) => self.start_streaming(dialect, options, false),
             Command::GenmoveAnalyze(dialect, options) => {
-                self.start_streaming(dialect, options, true);
-                Ok(String::new())
+                self.start_streaming(dialect, options, true)
             }
             Command::GoguiAnalyzeCommands => Ok(analysis::GOGUI_ANALYZE_COMMANDS.into()),
             Command::GoguiInterrupt => Ok(String::new()),

@@ -339,6 +339,16 @@ impl Segment {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     }
+
+    fn float(&self, key: &str) -> f64 {
+        let value = self.get(key).unwrap_or_else(|| panic!("{key} is missing"));
+        value.parse().unwrap_or_else(|_| panic!("{key} {value}"))
+    }
+
+    fn int(&self, key: &str) -> u32 {
+        let value = self.get(key).unwrap_or_else(|| panic!("{key} is missing"));
+        value.parse().unwrap_or_else(|_| panic!("{key} {value}"))
+    }
 }
 
 /// Parses an update line the way Sabaki does (`info` starts a segment, `pv` runs to the next
@@ -409,11 +419,14 @@ fn parse_update(line: &str, dialect: Dialect, size: usize) -> (Vec<Segment>, Opt
                     .expect("scoreLead")
                     .parse::<f64>()
                     .is_ok());
-                assert!(segment
-                    .get("scoreMean")
-                    .expect("scoreMean")
-                    .parse::<f64>()
-                    .is_ok());
+                for key in ["scoreMean", "scoreSelfplay", "utility"] {
+                    assert!(segment.float(key).is_finite(), "{key}: {line}");
+                }
+                assert!(segment.float("scoreStdev") >= 0.0, "{line}");
+                let lcb = segment.float("lcb");
+                assert!((0.0..=w).contains(&lcb), "{line}");
+                assert!((0.0..=1.0).contains(&segment.float("prior")), "{line}");
+                assert!((segment.float("utility") - (2.0 * w - 1.0)).abs() < 1e-5);
             }
         }
         assert_eq!(segment.get("order"), Some(order.to_string().as_str()));
@@ -522,6 +535,10 @@ fn analyze_is_lz_analyze_and_bad_options_are_syntax_errors() {
         "lz-analyze b 10 minmoves",
         "kata-analyze ownership maybe",
         "lz-analyze b 10 frobnicate 3",
+        "lz-analyze 10 avoid b K10",
+        "lz-analyze 10 avoid b K10 x",
+        "lz-analyze 10 avoid red K10 30",
+        "lz-analyze 10 allow b K10,,K11 1",
     ] {
         assert_eq!(run(&mut gtp, line), "? syntax error\n\n", "{line}");
         assert!(!gtp.is_analyzing());
@@ -921,4 +938,143 @@ fn pondering_resumes_when_an_analysis_ends_without_a_move() {
     assert!(gtp.engine().is_pondering());
     run(&mut gtp, "quit");
     assert!(!gtp.engine().is_pondering(), "not after quit");
+}
+
+/// Every move an update lists, as its text.
+fn listed_moves(segments: &[Segment]) -> Vec<&str> {
+    segments.iter().filter_map(|s| s.get("move")).collect()
+}
+
+#[test]
+fn avoid_and_allow_keep_moves_out_of_the_search_as_lizzie_asks() {
+    let mut gtp = gtp();
+    run(&mut gtp, "boardsize 9");
+    // Lizzie's right-click "avoid": KataGo's and Leela Zero's syntax.
+    assert_eq!(
+        run(&mut gtp, "lz-analyze 1 avoid b E5,D4 30 avoid w E5 30"),
+        "=\n"
+    );
+    for _ in 0..3 {
+        let (segments, _) = parse_update(next_update(&mut gtp).trim_end(), Dialect::Leela, 9);
+        let moves = listed_moves(&segments);
+        assert!(
+            !moves.contains(&"E5") && !moves.contains(&"D4"),
+            "{moves:?}"
+        );
+        for segment in &segments {
+            assert!(
+                !segment.pv.iter().skip(1).any(|m| m == "E5"),
+                "White avoids E5 too: {:?}",
+                segment.pv
+            );
+        }
+    }
+    // "allow": only these moves for Black at the root, then anything.
+    assert_eq!(
+        run(&mut gtp, "kata-analyze b 1 allow b C3,G7 1 minmoves 10"),
+        "\n=\n"
+    );
+    let (segments, _) = parse_update(next_update(&mut gtp).trim_end(), Dialect::Kata, 9);
+    let moves = listed_moves(&segments);
+    assert!(!moves.is_empty());
+    assert!(
+        moves.iter().all(|m| ["C3", "G7", "pass"].contains(m)),
+        "{moves:?}"
+    );
+    // A point off the board is refused, and nothing streams.
+    assert_eq!(
+        run(&mut gtp, "lz-analyze 1 avoid b Z9 5"),
+        "\n? invalid coordinate\n\n"
+    );
+    assert!(!gtp.is_analyzing());
+    // genmove chooses among all moves again.
+    run(&mut gtp, "boardsize 5");
+    run(&mut gtp, "lz-analyze 1 allow b A1 50");
+    let (segments, _) = parse_update(next_update(&mut gtp).trim_end(), Dialect::Leela, 5);
+    let moves = listed_moves(&segments);
+    assert!(moves.contains(&"A1"), "{moves:?}");
+    assert!(
+        moves.iter().all(|m| ["A1", "pass"].contains(m)),
+        "{moves:?}"
+    );
+    assert_eq!(
+        run(&mut gtp, "genmove b"),
+        "\n= C3\n\n",
+        "the centre, not A1"
+    );
+}
+
+#[test]
+fn priors_are_a_policy_summing_to_one_and_few_visits_mean_a_low_bound() {
+    for size in [9, 19] {
+        let mut gtp = gtp();
+        run(&mut gtp, &format!("boardsize {size}"));
+        run(&mut gtp, "play b D4");
+        let every = size * size; // the empty points and the pass
+        assert_eq!(
+            run(&mut gtp, &format!("lz-analyze w 1 minmoves {every}")),
+            "=\n"
+        );
+        let (segments, _) = parse_update(next_update(&mut gtp).trim_end(), Dialect::Leela, size);
+        assert_eq!(segments.len(), every);
+        let total: u32 = segments.iter().map(|s| s.int("prior")).sum();
+        // Each of the N*N priors is rounded to 1/10000.
+        assert!(
+            total.abs_diff(10_000) <= every as u32 / 2,
+            "{size}: {total}"
+        );
+        let priors: Vec<u32> = segments.iter().map(|s| s.int("prior")).collect();
+        assert!(
+            priors.iter().any(|&p| p != priors[0]),
+            "{size}: a distribution, not one value"
+        );
+        for segment in &segments {
+            let (visits, winrate, lcb) = (
+                segment.int("visits"),
+                segment.int("winrate"),
+                segment.int("lcb"),
+            );
+            if visits <= 1 {
+                assert!(
+                    lcb <= 2500,
+                    "{size}: {visits} visits, winrate {winrate}, lcb {lcb}"
+                );
+            }
+        }
+        assert_eq!(
+            run(&mut gtp, &format!("kata-analyze w 1 minmoves {every}")),
+            "\n=\n"
+        );
+        let (segments, _) = parse_update(next_update(&mut gtp).trim_end(), Dialect::Kata, size);
+        let total: f64 = segments.iter().map(|s| s.float("prior")).sum();
+        assert!((total - 1.0).abs() < 1e-3, "{size}: {total}");
+    }
+}
+
+#[test]
+fn version_answers_lizzie_s_check_only_when_asked() {
+    assert_eq!(
+        run(&mut gtp(), "version"),
+        format!("= {}\n\n", env!("CARGO_PKG_VERSION"))
+    );
+    let mut settings = Settings::deterministic(10);
+    settings.lizzie = true;
+    let answer = run(&mut Gtp::new(Engine::new(settings)), "version");
+    // Lizzie 0.7.4: the first word's part after the first dot, as an integer, at least 15.
+    let first_word = answer
+        .trim_start_matches("= ")
+        .split(' ')
+        .next()
+        .expect("a word");
+    let minor: u32 = first_word
+        .split('.')
+        .nth(1)
+        .expect("a dot")
+        .parse()
+        .expect("a number");
+    assert!(minor >= 15, "{answer:?}");
+    assert!(
+        answer.contains(env!("CARGO_PKG_VERSION")),
+        "yunzi's own version too"
+    );
 }

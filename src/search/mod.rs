@@ -13,6 +13,7 @@
 //! wins too rarely, and passes when passing wins (see [`Search::run`]).
 
 pub mod features;
+pub mod filter;
 pub mod move_model;
 pub mod priors;
 mod tree;
@@ -27,6 +28,7 @@ use crate::game::{Counting, Game};
 use crate::playout::{self, Heavy, PlayoutRng, Replies, WithReplies};
 use crate::scoring;
 use crate::time::Budget;
+pub use filter::{MoveFilter, MoveRule};
 use tree::{Arena, Node};
 
 /// How the search runs. Defaults suit a GUI user: all cores, resign below 10%.
@@ -89,6 +91,8 @@ pub struct Candidate {
     /// The mean final score of the playouts through this move, in points for the side to
     /// move under the game's komi; `None` before any.
     pub score_mean: Option<f64>,
+    /// The standard deviation of those scores; `None` before any.
+    pub score_stdev: Option<f64>,
     /// The principal variation, starting with `mv`; it stops at a pass.
     pub pv: Vec<Move>,
 }
@@ -133,6 +137,8 @@ pub struct Search {
     /// final_status_list ask for the same position in a row, and the judgement is a pure
     /// function of those two.
     judged: Option<(u64, u64, LifeAndDeath)>,
+    /// Moves an analysis keeps the search away from (`avoid`, `allow`).
+    filter: MoveFilter,
 }
 
 /// Final score margins of the playouts through each root move, for score estimates in
@@ -142,6 +148,8 @@ pub struct Search {
 struct Margins {
     root: Option<u32>,
     sums: Vec<AtomicI64>,
+    /// Sums of the squared margins (in quarter points), for the spread of the scores.
+    squares: Vec<AtomicU64>,
     counts: Vec<AtomicU32>,
 }
 
@@ -150,6 +158,7 @@ impl Margins {
         Margins {
             root: None,
             sums: (0..=MAX_POINTS).map(|_| AtomicI64::new(0)).collect(),
+            squares: (0..=MAX_POINTS).map(|_| AtomicU64::new(0)).collect(),
             counts: (0..=MAX_POINTS).map(|_| AtomicU32::new(0)).collect(),
         }
     }
@@ -159,6 +168,7 @@ impl Margins {
     fn keep_for(&mut self, root: u32, fresh: bool) {
         if fresh || self.root != Some(root) {
             self.sums.iter_mut().for_each(|x| *x.get_mut() = 0);
+            self.squares.iter_mut().for_each(|x| *x.get_mut() = 0);
             self.counts.iter_mut().for_each(|x| *x.get_mut() = 0);
             self.root = Some(root);
         }
@@ -174,7 +184,9 @@ impl Margins {
 
     fn add(&self, point: Point, margin: f64) {
         let slot = Margins::slot(point);
-        self.sums[slot].fetch_add((2.0 * margin).round() as i64, Ordering::Relaxed);
+        let half_points = (2.0 * margin).round() as i64;
+        self.sums[slot].fetch_add(half_points, Ordering::Relaxed);
+        self.squares[slot].fetch_add(half_points.unsigned_abs().pow(2), Ordering::Relaxed);
         self.counts[slot].fetch_add(1, Ordering::Relaxed);
     }
 
@@ -183,6 +195,15 @@ impl Margins {
         let slot = Margins::slot(point);
         let n = self.counts[slot].load(Ordering::Relaxed);
         (n > 0).then(|| self.sums[slot].load(Ordering::Relaxed) as f64 / (2.0 * f64::from(n)))
+    }
+
+    /// The standard deviation of those margins, in points.
+    fn stdev(&self, point: Point) -> Option<f64> {
+        let slot = Margins::slot(point);
+        let n = f64::from(self.counts[slot].load(Ordering::Relaxed));
+        let mean = self.mean(point)?;
+        let mean_square = self.squares[slot].load(Ordering::Relaxed) as f64 / (4.0 * n);
+        Some((mean_square - mean * mean).max(0.0).sqrt())
     }
 }
 
@@ -195,6 +216,7 @@ impl Search {
             margins: Margins::new(),
             searches: 0,
             judged: None,
+            filter: MoveFilter::default(),
         }
     }
 
@@ -204,6 +226,16 @@ impl Search {
 
     pub fn config_mut(&mut self) -> &mut SearchConfig {
         &mut self.config
+    }
+
+    /// The `avoid` and `allow` rules of the searches that follow (an analysis's); the
+    /// default filter lets every move through. New rules start a fresh tree: the old one's
+    /// statistics hold moves the new rules forbid, or lack the lines they open.
+    pub fn set_filter(&mut self, filter: MoveFilter) {
+        if filter != self.filter {
+            self.root = None;
+            self.filter = filter;
+        }
     }
 
     /// Searches `game` for `game.to_move()` within `budget`, stopping early when `stop`
@@ -233,6 +265,7 @@ impl Search {
             replies: self.config.replies && playout::is_big(game.board()),
             heavy: Heavy::for_board(game.board()),
             margins: &self.margins,
+            filter: (!self.filter.is_empty()).then_some(&self.filter),
         };
         let threads = self.config.threads.max(1);
         let seed = self
@@ -327,7 +360,8 @@ impl Search {
 
     /// The root's legal moves that no playout has tried yet, best prior first, each with its
     /// prior as its win rate and itself as its variation; empty unless the last search was of
-    /// `game`. Analysis shows them when a GUI asks for more moves than were tried.
+    /// `game` that the filter permits. Analysis shows them when a GUI asks for more moves
+    /// than were tried.
     pub fn untried(&self, game: &Game) -> Vec<Candidate> {
         let Some(root) = self.root.as_ref() else {
             return Vec::new();
@@ -341,6 +375,10 @@ impl Search {
         let mut list: Vec<Candidate> = (first..first + count)
             .map(|c| self.arena.get(c))
             .filter(|node| !node.is_illegal() && node.visits() == 0)
+            .filter(|node| {
+                self.filter
+                    .permits(game.to_move(), node.mv(game.board()), 0)
+            })
             .map(|node| {
                 let mv = node.mv(game.board());
                 let prior = node.stats().prior_value;
@@ -350,6 +388,7 @@ impl Search {
                     winrate: prior,
                     prior,
                     score_mean: None,
+                    score_stdev: None,
                     pv: vec![mv],
                 }
             })
@@ -425,6 +464,7 @@ impl Search {
                     winrate: stats.value,
                     prior: stats.prior_value,
                     score_mean: self.score_mean(game, mv),
+                    score_stdev: self.margins.stdev(root_point(mv)),
                     pv: self.principal_variation(c, board),
                 }
             })
@@ -436,11 +476,7 @@ impl Search {
     /// The mean final score through the root move `mv` for the side to move, under the
     /// game's komi rather than the dynamic komi the playouts were counted with.
     fn score_mean(&self, game: &Game, mv: Move) -> Option<f64> {
-        let point = match mv {
-            Move::Pass => Point::NONE,
-            Move::Play(p) => p,
-        };
-        let black = self.margins.mean(point)? + dynamic_komi(game) - game.komi();
+        let black = self.margins.mean(root_point(mv))? + dynamic_komi(game) - game.komi();
         Some(match game.to_move() {
             Color::Black => black,
             Color::White => -black,
@@ -563,6 +599,8 @@ struct Shared<'a> {
     /// The playout policy for this board.
     heavy: Heavy,
     margins: &'a Margins,
+    /// The analysis's `avoid` and `allow` rules, if it has any.
+    filter: Option<&'a MoveFilter>,
 }
 
 impl Shared<'_> {
@@ -638,7 +676,7 @@ impl Shared<'_> {
             {
                 self.expand(node, &s.board, color);
             }
-            let Some(child_index) = self.select(node) else {
+            let Some(child_index) = self.select(node, &s.board, color, s.moves.len()) else {
                 break;
             };
             let child = self.arena.get(child_index);
@@ -784,9 +822,10 @@ impl Shared<'_> {
         }
     }
 
-    /// The child to descend into: the best UCT-RAVE score with priors, or `None` when there is
-    /// no legal child (or the node is still a leaf).
-    fn select(&self, node: &Node) -> Option<u32> {
+    /// The child to descend into, `color` to play the `depth`-th move of the line: the best
+    /// UCT-RAVE score with priors among the moves the filter permits, or `None` when there
+    /// is no legal child (or the node is still a leaf).
+    fn select(&self, node: &Node, board: &Board, color: Color, depth: usize) -> Option<u32> {
         let (first, count) = node.children()?;
         let log_parent = ((node.visits() + 1) as f64).ln();
         let mut window = if self.widening {
@@ -798,7 +837,11 @@ impl Shared<'_> {
         let mut best_score = f64::NEG_INFINITY;
         for c in first..first + count {
             let child = self.arena.get(c);
-            if child.is_illegal() {
+            if child.is_illegal()
+                || self
+                    .filter
+                    .is_some_and(|f| !f.permits(color, child.mv(board), depth))
+            {
                 continue;
             }
             if window == 0 {
@@ -819,6 +862,14 @@ impl Shared<'_> {
             }
         }
         best
+    }
+}
+
+/// The point of a root move as [`Margins`] keys it: `Point::NONE` for a pass.
+fn root_point(mv: Move) -> Point {
+    match mv {
+        Move::Pass => Point::NONE,
+        Move::Play(p) => p,
     }
 }
 

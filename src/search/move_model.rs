@@ -15,10 +15,11 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Move, Point};
+use crate::game::Game;
 use crate::playout::patterns::shape_key;
 
-use super::features::MoveFacts;
+use super::features::{MoveFacts, NodeFacts};
 
 /// The learned table, kept in the source tree so that every build plays the same.
 const TABLE: &str = include_str!("move_model.txt");
@@ -116,6 +117,35 @@ pub fn features(board: &Board, color: Color, p: Point, facts: &MoveFacts) -> Vec
     found
 }
 
+/// The move model as a probability distribution over `color`'s legal moves in `game`,
+/// on every board size: each play's strength over the sum of all. GUIs show it as the
+/// policy (`prior` in analysis). The model does not rate passes, so a pass weighs as the
+/// weakest play (all of it when no play is legal).
+pub fn policy(game: &Game, color: Color) -> Vec<(Move, f64)> {
+    let board = game.board();
+    let node = NodeFacts::new(board, color);
+    let model = MoveModel::learned();
+    let mut moves: Vec<(Move, f64)> = game
+        .legal_points(color)
+        .into_iter()
+        .map(|p| {
+            let strength = model.strength(&features(board, color, p, &node.of(p)));
+            (Move::Play(p), f64::from(strength))
+        })
+        .collect();
+    let weakest = moves
+        .iter()
+        .map(|&(_, s)| s)
+        .reduce(f64::min)
+        .unwrap_or(1.0);
+    moves.push((Move::Pass, weakest));
+    let total: f64 = moves.iter().map(|&(_, s)| s).sum();
+    for (_, strength) in &mut moves {
+        *strength /= total;
+    }
+    moves
+}
+
 /// Gammas per feature; a feature the table lacks has gamma 1.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveModel {
@@ -205,6 +235,36 @@ fn family_name(family: Family) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_policy_is_a_distribution_over_the_legal_moves_that_prefers_good_shape() {
+        use crate::game::RuleSet;
+        for size in [9, 13, 19] {
+            let mut game = Game::new(size, RuleSet::chinese()).expect("valid");
+            let mid = size / 2;
+            for (color, x, y) in [(Color::Black, mid, mid), (Color::White, mid + 1, mid)] {
+                let p = game.point(x, y).expect("on the board");
+                game.play(color, Move::Play(p)).expect("legal");
+            }
+            let policy = policy(&game, Color::Black);
+            assert_eq!(
+                policy.len(),
+                size * size - 2 + 1,
+                "every empty point and a pass"
+            );
+            let total: f64 = policy.iter().map(|&(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{size}: {total}");
+            assert!(policy.iter().all(|&(_, p)| p > 0.0));
+            let of = |x, y| {
+                let mv = Move::Play(game.point(x, y).expect("on the board"));
+                policy.iter().find(|&&(m, _)| m == mv).map(|&(_, p)| p)
+            };
+            // The hane on White's stone against a first-line point far away.
+            let hane = of(mid + 1, mid + 1).expect("legal");
+            let far = of(0, 0).expect("legal");
+            assert!(hane > 5.0 * far, "{size}: hane {hane} vs corner {far}");
+        }
+    }
 
     #[test]
     fn the_table_text_reads_back() {
