@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test yunzi has, in one command (README.md's test command; .ci/run runs it too).
-# Needs cargo, python3, node with npm, and GNU Go at /usr/games/gnugo (Debian package gnugo).
+# Needs cargo, python3, node with npm, and GNU Go at /usr/games/gnugo (Debian package gnugo);
+# for Lizzie's side the Debian packages liblizzie-java, xvfb, xdotool and default-jdk-headless.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,3 +16,13 @@ REFEREE_SCORER="$PWD/target/release/yunzi" python3 -m unittest \
 
 # Sabaki's side: the release binary driven through Sabaki's own GTP client (@sabaki/gtp).
 (cd scripts/sabaki && npm ci --no-audit --no-fund && node test.js)
+
+# Lizzie 0.7.4's side: its own parsers on yunzi's analysis streams, then the real Lizzie
+# under Xvfb with yunzi as its engine. Outside CI a machine without Lizzie skips it; in CI
+# (CI=true) anything missing fails.
+if [ -r /usr/share/java/lizzie.jar ] || [ "${CI:-}" = true ]; then
+    YUNZI_BIN="$PWD/target/release/yunzi" bash scripts/lizzie/run.sh
+else
+    echo "test.sh: SKIPPED scripts/lizzie: no /usr/share/java/lizzie.jar" \
+        "(apt-get install liblizzie-java xvfb xdotool default-jdk-headless)"
+fi
