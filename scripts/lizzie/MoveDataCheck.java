@@ -340,11 +340,12 @@ public class MoveDataCheck {
       if (!(lcb >= (kata ? -100 : 0) && lcb <= data.winrate + 1e-9)) {
         fail(where, "lcb " + lcb + "% is not at most the winrate " + data.winrate + "%", segment);
       }
-      // Leela Zero reports lcb 0 for a move with fewer than 2 visits (its bound is -1e6
-      // there, clamped to 0): one playout says nothing about a win rate.
+      // One playout says little about a win rate: Leela Zero reports lcb 0 below 2 visits,
+      // yunzi the lower end of a 95% Wilson interval, about 21% for one won playout. A
+      // one-visit move must not show the 100% that made Lizzie flash a false best move.
       if (data.playouts < 2) fewVisitsSeen = true;
-      if (data.playouts < 2 && lcb > 0) {
-        fail(where, "lcb " + lcb + "% for a move with " + data.playouts + " visits (0 expected)", segment);
+      if (data.playouts < 2 && lcb > 25) {
+        fail(where, "lcb " + lcb + "% for a move with " + data.playouts + " visits (25% at most)", segment);
       }
 
       // The prior is the move's share of the policy, a probability.

@@ -170,7 +170,7 @@ def attempt_once(args, size, moves):
         f.write(
             "#!/bin/sh\n"
             f"tee -a {shlex.quote(gtp_in)} | {shlex.quote(os.path.abspath(args.engine))} "
-            f"--threads 1 2>{shlex.quote(os.path.join(scratch, 'engine-stderr.log'))} "
+            f"--threads 1 --lizzie 2>{shlex.quote(os.path.join(scratch, 'engine-stderr.log'))} "
             f"| tee -a {shlex.quote(gtp_out)}\n"
         )
     os.chmod(wrapper, 0o755)
