@@ -4,7 +4,7 @@
 # src/gtp/tests.rs covers them.
 
 1 gogui-analyze_commands
-#? [dboard/Ownership/yunzi-ownership\nsboard/Visits/yunzi-visits\ngfx/Win rates/yunzi-winrates\ngfx/Principal variation/yunzi-pv\nparam/Search parameters/yunzi-param]
+#? [dboard/Ownership/yunzi-ownership\nsboard/Visits/yunzi-visits\ngfx/Win rates/yunzi-winrates\ngfx/Principal variation/yunzi-pv\nstring/Result in stones/yunzi-result\nparam/Search parameters/yunzi-param]
 
 2 known_command yunzi-ownership
 #? [true]

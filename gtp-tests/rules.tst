@@ -131,7 +131,7 @@
 #? [!.*game over.*]
 770 play w pass
 780 showboard
-#? [.*game over: W\+7\.5]
+#? [.*game over: W\+7\.5 \(W\+3 3/4 stones, 白胜3又3/4子\)]
 
 # Rule 17: handicap stones are black, on star points, and White moves first.
 790 clear_board

@@ -39,6 +39,10 @@
 # Rules 14-16, Chinese area counting with the default komi 7.5: 10 - 15 - 7.5.
 230 final_score
 #? [W\+12\.5]
+# Rule 16 in stones: 12.5 points are 6 1/4 stones; Black's 10 against the par of 12 1/2,
+# with 3 3/4 stones of komi. The game is not over, so it says the count is for now.
+235 yunzi-result
+#? [W\+12\.5 \(W\+6 1/4 stones, 白胜6又1/4子\)\nBlack's count 10 stones, par 12 1/2 stones, komi and compensation 3 3/4 stones\nif the game ended now.*]
 240 final_status_list dead
 #? []
 250 final_status_list seki

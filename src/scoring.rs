@@ -178,6 +178,34 @@ impl Score {
         }
     }
 
+    /// The result in points, and under area counting in stones too, as one line:
+    /// `B+1.5 (B+3/4 stones, 黑胜3/4子)`; under territory counting `B+1.5` alone.
+    pub fn full_text(&self) -> String {
+        match self.black_stones {
+            Some(_) => format!(
+                "{} ({}, {})",
+                self.gtp_text(),
+                self.stones_text(),
+                self.chinese_text()
+            ),
+            None => self.gtp_text(),
+        }
+    }
+
+    /// How the count came about, under area counting (rules 14-17): Black's count in stones
+    /// against the par, with the komi and handicap compensation in stones. `None` under
+    /// territory counting, which counts no stones.
+    pub fn count_text(&self) -> Option<String> {
+        let (black, par) = (self.black_stones?, self.par?);
+        let returned = black - par - self.margin / 2.0;
+        Some(format!(
+            "Black's count {} stones, par {} stones, komi and compensation {} stones",
+            format_stones(black),
+            format_stones(par),
+            format_stones(returned)
+        ))
+    }
+
     /// The same result the way a Chinese referee writes it: `黑胜3/4子`, `白胜1又1/4子`, `和棋`.
     pub fn chinese_text(&self) -> String {
         let stones = |m: f64| format_stones(m / 2.0).replace(' ', "又");

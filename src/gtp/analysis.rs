@@ -218,6 +218,7 @@ pub const GOGUI_ANALYZE_COMMANDS: &str = "dboard/Ownership/yunzi-ownership
 sboard/Visits/yunzi-visits
 gfx/Win rates/yunzi-winrates
 gfx/Principal variation/yunzi-pv
+string/Result in stones/yunzi-result
 param/Search parameters/yunzi-param";
 
 /// GoGui's `dboard`: ownership from -1 (White) to 1 (Black), the top row first.

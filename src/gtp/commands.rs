@@ -78,6 +78,8 @@ pub enum Command {
     YunziVisits,
     YunziWinrates,
     YunziPv,
+    /// The result if the game ended now, in points and in stones (rule 16).
+    YunziResult,
     /// `yunzi-param` lists the settings of GoGui's dialog; `yunzi-param KEY VALUE` changes
     /// one of them (the engine checks the value).
     YunziParam(Option<(String, String)>),
@@ -326,6 +328,10 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         name: "yunzi-pv",
         parse: |a| none(a, Command::YunziPv),
+    },
+    Spec {
+        name: "yunzi-result",
+        parse: |a| none(a, Command::YunziResult),
     },
     Spec {
         name: "yunzi-param",

@@ -438,6 +438,17 @@ impl Gtp {
                 let found = engine.analyze_once(engine.game().to_move());
                 Ok(analysis::winrates_gfx(engine.game().board(), &found))
             }
+            Command::YunziResult => {
+                let score = engine.final_score();
+                let mut text = score.full_text();
+                if let Some(count) = score.count_text() {
+                    text = format!("{text}\n{count}");
+                }
+                if !engine.game().is_over() {
+                    text.push_str("\nif the game ended now, with the dead stones as judged");
+                }
+                Ok(text)
+            }
             Command::YunziPv => {
                 let found = engine.analyze_once(engine.game().to_move());
                 Ok(analysis::pv_gfx(engine.game().board(), &found))
@@ -584,7 +595,7 @@ fn showboard(engine: &mut Engine) -> String {
     if let Some(loser) = engine.resigned() {
         let _ = write!(out, "{} resigned", color_name(loser));
     } else if over {
-        let _ = write!(out, "game over: {}", engine.final_score().gtp_text());
+        let _ = write!(out, "game over: {}", engine.final_score().full_text());
     }
     out
 }

@@ -609,7 +609,7 @@ fn gogui_analyze_commands_are_known_and_answer_in_their_types() {
         let parts: Vec<&str> = entry.split('/').collect();
         assert_eq!(parts.len(), 3, "{entry}");
         assert!(
-            ["dboard", "sboard", "gfx", "param"].contains(&parts[0]),
+            ["dboard", "sboard", "gfx", "string", "param"].contains(&parts[0]),
             "{entry}"
         );
         assert!(commands::is_known(parts[2]), "{entry}");
@@ -631,6 +631,11 @@ fn gogui_analyze_commands_are_known_and_answer_in_their_types() {
             "gfx" => assert!(
                 text.lines()
                     .all(|l| ["LABEL ", "TEXT ", "VAR "].iter().any(|k| l.starts_with(k))),
+                "{text}"
+            ),
+            // The empty 5x5 board: White by the komi, 3 3/4 stones.
+            "string" => assert!(
+                text.starts_with("W+7.5 (W+3 3/4 stones, 白胜3又3/4子)\n"),
                 "{text}"
             ),
             _ => assert!(text.lines().all(|l| l.starts_with('[')), "{text}"),

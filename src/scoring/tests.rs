@@ -209,3 +209,119 @@ fn territory_correction_turns_area_into_territory_rule_18() {
     let territory = territory_score(&b, &[], &[], 6.5).margin;
     assert_eq!(area + territory_correction(&b), territory);
 }
+
+/// A board of `size` whose left `black_columns` are Black's (a wall on the last of them) and
+/// the rest White's (a wall beside it): no dame, every stone alive.
+fn split_board(size: usize, black_columns: usize) -> Board {
+    let row: String = (0..size)
+        .map(|col| match col {
+            c if c + 1 == black_columns => 'X',
+            c if c == black_columns => 'O',
+            _ => '.',
+        })
+        .collect();
+    board(&vec![row; size].join("\n"))
+}
+
+#[test]
+fn results_in_stones_on_every_size_rules_14_to_17() {
+    // (size, Black's columns, handicap, komi, the result in points and in stones)
+    let cases = [
+        // 9x9: par 40 1/2; Black's 45 points less 3 3/4 stones komi is 41 1/4: by 3/4.
+        (
+            9,
+            5,
+            0,
+            7.5,
+            "B+1.5 (B+3/4 stones, 黑胜3/4子)",
+            "45",
+            "40 1/2",
+            "3 3/4",
+        ),
+        // Black's 36: White by 8 1/4 stones (16.5 points).
+        (
+            9,
+            4,
+            0,
+            7.5,
+            "W+16.5 (W+8 1/4 stones, 白胜8又1/4子)",
+            "36",
+            "40 1/2",
+            "3 3/4",
+        ),
+        // 13x13: par 84 1/2; Black's 91 less 3 3/4 is 87 1/4: by 2 3/4 stones.
+        (
+            13,
+            7,
+            0,
+            7.5,
+            "B+5.5 (B+2 3/4 stones, 黑胜2又3/4子)",
+            "91",
+            "84 1/2",
+            "3 3/4",
+        ),
+        // 19x19: par 180 1/2; Black's 190 less 3 3/4 is 186 1/4: by 5 3/4 stones.
+        (
+            19,
+            10,
+            0,
+            7.5,
+            "B+11.5 (B+5 3/4 stones, 黑胜5又3/4子)",
+            "190",
+            "180 1/2",
+            "3 3/4",
+        ),
+        // 19x19, four handicap stones and no komi: Black returns 2 stones (rule 17), so
+        // 190 - 2 = 188 against the par, by 7 1/2 stones.
+        (
+            19,
+            10,
+            4,
+            0.0,
+            "B+15 (B+7 1/2 stones, 黑胜7又1/2子)",
+            "190",
+            "180 1/2",
+            "2",
+        ),
+        // 19x19, nine stones and half a point of komi: 9/2 + 1/4 stones returned.
+        (
+            19,
+            10,
+            9,
+            0.5,
+            "B+9.5 (B+4 3/4 stones, 黑胜4又3/4子)",
+            "190",
+            "180 1/2",
+            "4 3/4",
+        ),
+    ];
+    for (size, columns, handicap, komi, result, black, par, returned) in cases {
+        let b = split_board(size, columns);
+        let score = area_score(&b, &[], komi, handicap);
+        assert_eq!(
+            score.par,
+            Some((size * size) as f64 / 2.0),
+            "rule 15: half the board"
+        );
+        assert_eq!(
+            score.full_text(),
+            result,
+            "{size}x{size} handicap {handicap}"
+        );
+        assert_eq!(
+            score.count_text().expect("area counting"),
+            format!(
+                "Black's count {black} stones, par {par} stones, komi and compensation \
+                 {returned} stones"
+            )
+        );
+    }
+}
+
+#[test]
+fn territory_results_stay_in_points_rule_18() {
+    let b = split_board(9, 5);
+    let score = territory_score(&b, &[], &[], 6.5);
+    assert_eq!(score.full_text(), score.gtp_text());
+    assert_eq!(score.count_text(), None);
+}
