@@ -209,7 +209,7 @@ pub static SETTINGS: &[Setting] = &[
         set: |s, v| {
             s.search.resign_threshold = match v {
                 "never" => 0.0,
-                _ => fraction(v)?,
+                _ => fraction(v).map_err(|why| format!("{why}, or never"))?,
             };
             Ok(())
         },
@@ -366,7 +366,7 @@ fn switch(text: &str) -> Result<bool, String> {
     match text {
         "1" | "true" => Ok(true),
         "0" | "false" => Ok(false),
-        _ => Err("expected 1 or 0".into()),
+        _ => Err("expected 1 or 0 (true or false)".into()),
     }
 }
 
