@@ -1,31 +1,9 @@
 //! `--live-gfx` end to end: the binary writes GoGui's live graphics to stderr during
 //! `genmove`, and only there; stdout carries the same GTP responses either way.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// Runs `yunzi ARGS` on `input`; returns (stdout, stderr).
-fn run(args: &[&str], input: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yunzi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("the engine reads its input");
-    let output = child.wait_with_output().expect("the engine ends");
-    assert!(output.status.success(), "{output:?}");
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use common::run_engine as run;
 
 #[test]
 fn live_graphics_go_to_stderr_only_with_the_flag() {

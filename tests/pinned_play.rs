@@ -3,8 +3,7 @@
 //! A change that means to play differently updates the pins in the same commit, and its
 //! message says why (a match, not belief, shows that the new moves are better).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Self-play from the empty board, `moves` genmoves alternating from Black, on one thread
 /// with seed 7 and 1,500 playouts a move; returns the moves as GTP prints them.
@@ -18,22 +17,10 @@ fn self_play(size: usize, moves: usize) -> Vec<String> {
         });
     }
     input.push_str("quit\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yunzi"))
-        .args(["--threads", "1", "--seed", "7", "--playouts", "1500"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("the engine reads its input");
-    let output = child.wait_with_output().expect("the engine ends");
-    assert!(output.status.success(), "{output:?}");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (stdout, _) = common::run_engine(
+        &["--threads", "1", "--seed", "7", "--playouts", "1500"],
+        &input,
+    );
     let answers: Vec<String> = stdout
         .split_terminator("\n\n")
         .map(|r| r.trim_start_matches('=').trim().to_string())

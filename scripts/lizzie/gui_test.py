@@ -59,13 +59,20 @@ def commands(log):
     return [re.sub(r"^\d+ ", "", line) for line in log.splitlines() if line.strip()]
 
 
-def blocking_dialogs(pid):
-    """Threads of the JVM stuck in a modal dialog, from jstack; None if jstack failed."""
+def thread_dump(pid):
+    """The JVM's threads as jstack prints them; None if jstack failed."""
     try:
-        dump = subprocess.run(
+        return subprocess.run(
             ["jstack", str(pid)], capture_output=True, text=True, timeout=30
         ).stdout
     except (subprocess.TimeoutExpired, OSError):
+        return None
+
+
+def blocking_dialogs(pid):
+    """Threads of the JVM stuck in a modal dialog, from jstack; None if jstack failed."""
+    dump = thread_dump(pid)
+    if dump is None:
         return None
     if '"main"' not in dump and "AWT-EventQueue" not in dump:
         return None
@@ -132,16 +139,17 @@ def main():
     # assigned Lizzie.engineManager (the engine is started inside EngineManager's
     # constructor), Lizzie.initializeAfterVersionCheck throws a NullPointerException on its
     # engine reader thread, which the thread's ScheduledExecutorService swallows. Lizzie
-    # then never reads the engine again and never sends its deferred lz-analyze. yunzi
-    # answers in microseconds (Leela Zero loads its network first), so about one start in
-    # ten hits this; it is no engine fault, so the test starts Lizzie again.
-    for attempt in range(1, 4):
+    # then never reads the engine again and never sends its deferred lz-analyze. Leela
+    # Zero loads its network first; yunzi --lizzie waits a second before its first
+    # `version` answer for that reason. Should a slow machine still lose the race, the test
+    # starts Lizzie again: it is Lizzie's fault, not the engine's.
+    for attempt in range(1, 6):
         result = attempt_once(args, size, moves)
         if result != RACE:
             return result
         print(f"gui_test: start {attempt}: Lizzie's engine reader thread died at start "
               "(its engineManager race, see gui_test.py); starting it again")
-    print("gui_test: FAILED: Lizzie's start race three times in a row")
+    print("gui_test: FAILED: Lizzie's start race five times in a row")
     return 1
 
 
@@ -149,14 +157,10 @@ RACE = "race"
 
 
 def reader_alive(pid):
-    """Whether Lizzie's thread reading the engine (Leelaz.read) still runs."""
-    try:
-        dump = subprocess.run(
-            ["jstack", str(pid)], capture_output=True, text=True, timeout=30
-        ).stdout
-    except (subprocess.TimeoutExpired, OSError):
-        return True
-    return "featurecat.lizzie.analysis.Leelaz.read" in dump
+    """Whether Lizzie's thread reading the engine (Leelaz.read) still runs (assumed so when
+    jstack fails)."""
+    dump = thread_dump(pid)
+    return dump is None or "featurecat.lizzie.analysis.Leelaz.read" in dump
 
 
 def attempt_once(args, size, moves):

@@ -67,6 +67,14 @@ const PROTOCOL_VERSION: &str = "2";
 /// `allow` and `minmoves`), which `--lizzie` answers first.
 const LEELA_ZERO_DIALECT: &str = "0.17";
 
+/// How long `--lizzie` waits before its first `version` answer. Lizzie 0.7.4 starts the
+/// engine inside the constructor of the object that handles the answer, and loses its
+/// engine for good (a NullPointerException on its reader thread) when the answer comes
+/// before that constructor returns: Leela Zero loads its network first, yunzi answers in
+/// microseconds, and about one start in five lost its engine. A second is what Leela Zero
+/// takes at the least.
+const LIZZIE_START: Duration = Duration::from_secs(1);
+
 /// `version`: yunzi's own; with `--lizzie`, the Leela Zero dialect first. Lizzie 0.7.4 reads
 /// the number after the first dot of the answer's first word as Leela Zero's minor version
 /// and, below 15, shows a dialog from its engine thread that deadlocks its window.
@@ -83,6 +91,8 @@ fn version_text(lizzie: bool) -> String {
 pub struct Gtp {
     engine: Engine,
     quit: bool,
+    /// Whether `version` was answered once (see [`LIZZIE_START`]).
+    version_answered: bool,
     /// The analysis being streamed, if one is.
     streaming: Option<Streaming>,
     /// Where GoGui's live graphics go, if anywhere; `genmove` writes them while the
@@ -110,6 +120,7 @@ impl Gtp {
         Gtp {
             engine,
             quit: false,
+            version_answered: false,
             streaming: None,
             gfx_sink: None,
         }
@@ -296,7 +307,14 @@ impl Gtp {
         match command {
             Command::ProtocolVersion => Ok(PROTOCOL_VERSION.into()),
             Command::Name => Ok(env!("CARGO_PKG_NAME").into()),
-            Command::Version => Ok(version_text(engine.settings().lizzie)),
+            Command::Version => {
+                let lizzie = engine.settings().lizzie;
+                if lizzie && !self.version_answered {
+                    std::thread::sleep(LIZZIE_START);
+                }
+                self.version_answered = true;
+                Ok(version_text(lizzie))
+            }
             Command::KnownCommand(name) => Ok(commands::is_known(&name).to_string()),
             Command::ListCommands => Ok(COMMANDS
                 .iter()
