@@ -41,7 +41,7 @@ use log::{info, warn};
 use crate::board::{Color, Move, Point};
 use crate::game::{handicap, Game, IllegalMove, RuleSet};
 use crate::scoring::Score;
-use crate::search::{self, Decision, MoveFilter, Search};
+use crate::search::{self, Decision, Search};
 use crate::settings::Settings;
 use crate::sgf;
 use crate::time::{Budget, Clock, MoveContext, TimeSystem};
@@ -385,6 +385,8 @@ impl Engine {
     /// [`Engine::genmove`] or `kgs-genmove_cleanup`, as `kind` says.
     pub fn generate(&mut self, color: Color, kind: MoveKind) -> Decision {
         self.game_mut().set_to_move(color);
+        // A move is chosen among all moves, whatever an analysis avoided before.
+        self.clear_filter();
         let report = self.think();
         self.conclude(color, report, kind)
     }
@@ -472,6 +474,7 @@ impl Engine {
     pub fn reg_genmove(&mut self, color: Color) -> Decision {
         let before = self.game.to_move();
         self.game.set_to_move(color);
+        self.clear_filter();
         let decision = self.think().decision;
         // The side to move is all `set_to_move` changed, so this restores the game exactly.
         self.game.set_to_move(before);
@@ -508,8 +511,6 @@ impl Engine {
         let stop = Arc::clone(&self.interrupt);
         let start = Instant::now();
         let (search, game) = self.search_and_game();
-        // A move is chosen among all moves, whatever an analysis avoided before.
-        search.set_filter(MoveFilter::default());
         let report = search.run(game, &budget, &stop);
         // The search also sets the flag itself when it stops early; either way it is spent.
         stop.store(false, Ordering::Relaxed);

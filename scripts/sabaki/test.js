@@ -134,6 +134,31 @@ test('yunzi through Sabaki\'s GTP client', async t => {
       }
       assert.equal(nameResponse.content, 'yunzi')
     })
+
+    await t.test('avoid and allow, as Lizzie and KataGo send them', async () => {
+      const avoided = await streamThenStop(
+        engine,
+        {name: 'lz-analyze', args: ['W', '10', 'avoid', 'w', 'D4,F6', '30', 'avoid', 'b', 'D4', '30']},
+        3
+      )
+      for (const line of avoided.lines) {
+        for (const {fields, pv} of parseUpdate(line, 'lz').segments) {
+          assert.ok(!['D4', 'F6'].includes(fields.move), `avoided: ${line}`)
+          assert.ok(!pv.includes('D4'), `neither side plays D4 in the tree: ${line}`)
+        }
+      }
+      const allowed = await streamThenStop(
+        engine,
+        {name: 'kata-analyze', args: ['W', '10', 'allow', 'w', 'A9,J1', '1']},
+        2
+      )
+      for (const line of allowed.lines) {
+        for (const {fields} of parseUpdate(line, 'kata').segments) {
+          assert.ok(['A9', 'J1', 'pass'].includes(fields.move), `only A9 and J1: ${line}`)
+        }
+      }
+      assert.equal(allowed.nameResponse.content, 'yunzi')
+    })
   } finally {
     await engine.stop()
   }

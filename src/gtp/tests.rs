@@ -992,6 +992,21 @@ fn avoid_and_allow_keep_moves_out_of_the_search_as_lizzie_asks() {
         "\n? invalid coordinate\n\n"
     );
     assert!(!gtp.is_analyzing());
+    // A genmove variant plays within the rules, also when no update was written.
+    run(&mut gtp, "boardsize 5");
+    assert_eq!(run(&mut gtp, "lz-genmove_analyze b 0 allow b A1 1"), "=\n");
+    let mut stream = String::new();
+    for _ in 0..1000 {
+        if !gtp.is_analyzing() {
+            break;
+        }
+        stream.extend(gtp.continue_analysis());
+    }
+    assert_eq!(
+        stream, "play A1\n\n",
+        "interval 0: no update, then the move"
+    );
+    run(&mut gtp, "clear_board");
     // genmove chooses among all moves again.
     run(&mut gtp, "boardsize 5");
     run(&mut gtp, "lz-analyze 1 allow b A1 50");
