@@ -7,9 +7,9 @@
 use rand::SeedableRng;
 
 use super::Search;
-use crate::board::{Board, Color, Point, MAX_POINTS};
+use crate::board::{Board, Cell, Color, Move, Point, MAX_POINTS};
 use crate::game::Game;
-use crate::playout::{self, Heavy, PlayoutRng};
+use crate::playout::{self, Heavy, PlayoutRng, Policy};
 use crate::scoring;
 
 /// Life and death at the end of a game (rule 13).
@@ -19,6 +19,38 @@ pub struct LifeAndDeath {
     pub seki: Vec<Point>,
     /// Per point of [`Board::points`] order: +1 Black owns it in every playout, -1 White.
     pub ownership: Vec<f64>,
+    /// Points whose fate is open: stones the playouts neither clearly keep nor clearly
+    /// lose and that are not in seki, and the empty points of regions (the dead stones
+    /// taken off) that touch both colours and no seki: dame to fill, an open ko, a border
+    /// still to close.
+    pub unsettled: Vec<Point>,
+}
+
+/// The share of the playouts in which a stone must live, or die, for its fate to count as
+/// agreed. Empty points are not asked: in a large territory the playouts' invaders live
+/// often enough that its points never look clearly owned, though one move there threatens
+/// nothing that cannot be answered.
+const CLEAR: f64 = 0.9;
+
+/// The end of a game as the pass decision sees it (rules 12 and 13).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Ending {
+    /// Whether passing now does not lose, counted with the judgement's dead stones and seki.
+    pub passing_holds: bool,
+    /// Moves for the side to move that settle points the playouts disagree on: a dame to
+    /// fill, a ko to connect, a liberty of a chain whose fate is open. Empty when every
+    /// point is settled, or none of the open ones is the side to move's to play.
+    pub settling: Vec<Point>,
+    /// Whether some stones' fate is open (a reason to keep playing even where no move of
+    /// `settling` reaches them).
+    pub open_stones: bool,
+}
+
+impl Ending {
+    /// Whether every point is settled: no move changes the outcome.
+    pub fn is_settled(&self) -> bool {
+        self.settling.is_empty() && !self.open_stones
+    }
 }
 
 impl Search {
@@ -37,19 +69,81 @@ impl Search {
                 return judged.clone();
             }
         }
-        let judged = self.judge_afresh(game.board());
+        let runs = (200_000 / game.board().size().pow(2)).clamp(400, 2000);
+        let judged = self.judge_afresh(game.board(), runs);
         self.judged = Some((key.0, key.1, judged.clone()));
         judged
     }
 
+    /// Whether the game is over but for the passes: what passing now would give and
+    /// which moves would still settle something (see [`Ending`]). A pass is safe only when
+    /// `settling` is empty: a group whose fate the playouts do not agree on is a reason to
+    /// keep playing.
+    pub(super) fn ending(&mut self, game: &Game) -> Ending {
+        let judged = self.life_and_death(game);
+        let board = game.board();
+        let color = game.to_move();
+        let score = game.score(&judged.dead, &judged.seki);
+        let mut settling: Vec<Point> = judged
+            .unsettled
+            .iter()
+            .flat_map(|&p| match board.cell(p).color() {
+                Some(_) => board.chain_liberties(p),
+                None => vec![p],
+            })
+            .filter(|&p| {
+                game.legality(color, Move::Play(p)).is_ok()
+                    && !board.is_true_eye(color, p)
+                    && !board.is_self_atari(color, p)
+            })
+            .collect();
+        // A chain in atari is one move from changing hands: take or save it before passing
+        // (under either counting this costs nothing).
+        let in_atari = board
+            .points()
+            .filter(|&p| board.cell(p).color().is_some())
+            .filter_map(|p| board.atari_liberty(p))
+            .filter(|&l| {
+                game.legality(color, Move::Play(l)).is_ok() && !board.is_self_atari(color, l)
+            });
+        settling.extend(in_atari);
+        settling.sort_unstable();
+        settling.dedup();
+        Ending {
+            passing_holds: score.winner() != Some(color.opponent()),
+            settling,
+            open_stones: judged
+                .unsettled
+                .iter()
+                .any(|&p| board.cell(p).color().is_some()),
+        }
+    }
+
+    /// Whether the game on `game`'s board may be over, cheaply: most empty points lie in
+    /// regions that one colour encloses, and a quick judgement of a few playouts finds
+    /// almost nothing unsettled. The full judgement is then worth its cost at every move.
+    pub(super) fn looks_finished(&self, game: &Game) -> bool {
+        let board = game.board();
+        let enclosed = territories(board, 1);
+        let open = board
+            .points()
+            .filter(|&p| board.cell(p) == Cell::Empty && enclosed[p.index()] == 0)
+            .count();
+        open * 2 <= board.size().pow(2)
+            && self.judge_afresh(board, QUICK_RUNS).unsettled.len() <= QUICK_UNSETTLED
+    }
+
     /// [`Search::life_and_death`] without the memory of the last judgement.
-    fn judge_afresh(&self, board: &Board) -> LifeAndDeath {
-        let runs = (200_000 / board.size().pow(2)).clamp(400, 2000);
+    fn judge_afresh(&self, board: &Board, runs: usize) -> LifeAndDeath {
         let mut rng = PlayoutRng::seed_from_u64(self.config.seed ^ board.hash());
         let mut totals = [0i32; MAX_POINTS];
         let mut owners = [0i8; MAX_POINTS];
         let mut scratch = board.clone();
-        let policy = Heavy::for_board(board);
+        let territory = territories(board, TERRITORY);
+        let policy = Judging {
+            heavy: Heavy::for_judgement(board),
+            territory: &territory,
+        };
         for run in 0..runs {
             let first = if run % 2 == 0 {
                 Color::Black
@@ -83,8 +177,146 @@ impl Search {
                 result.seki.push(p);
             }
         }
+        result.unsettled = unsettled(board, &keeps, &result.dead, &result.seki);
         result
     }
+}
+
+/// Playouts of the quick judgement in [`Search::looks_finished`], and the unsettled points
+/// it may find on a board that is still worth judging in full (a dame or two, an open ko).
+const QUICK_RUNS: usize = 64;
+const QUICK_UNSETTLED: usize = 6;
+
+/// Empty regions of at least this many points, enclosed by one colour, are that colour's
+/// territory to the judgement's playouts: the other side does not play there. Random
+/// invaders live in a third of a 9x9 board often enough to make the walls around it look
+/// unsettled (a finished game of two walls, every point owned, kept the engine playing);
+/// a living invasion is a move that the owner answers, not a reason to doubt the walls.
+/// Smaller spaces stay open to throw-ins, where nakade kills.
+const TERRITORY: usize = 7;
+
+/// The owner of each point of the empty regions of at least `min_size` points that one
+/// colour encloses (see [`TERRITORY`]): +1 Black, -1 White, 0 for every other point.
+fn territories(board: &Board, min_size: usize) -> [i8; MAX_POINTS] {
+    let mut owner = [0i8; MAX_POINTS];
+    let mut seen = [false; MAX_POINTS];
+    let mut region = Vec::new();
+    for p in board.points() {
+        if board.cell(p).color().is_some() || seen[p.index()] {
+            continue;
+        }
+        region.clear();
+        region.push(p);
+        seen[p.index()] = true;
+        let (mut black, mut white) = (false, false);
+        let mut k = 0;
+        while k < region.len() {
+            for q in board.neighbours(region[k]) {
+                match board.cell(q).color() {
+                    Some(Color::Black) => black = true,
+                    Some(Color::White) => white = true,
+                    None if board.cell(q) == Cell::Empty && !seen[q.index()] => {
+                        seen[q.index()] = true;
+                        region.push(q);
+                    }
+                    None => {}
+                }
+            }
+            k += 1;
+        }
+        let sign = match (black, white) {
+            (true, false) => 1,
+            (false, true) => -1,
+            _ => 0,
+        };
+        if region.len() >= min_size {
+            for q in &region {
+                owner[q.index()] = sign;
+            }
+        }
+    }
+    owner
+}
+
+/// The judgement's playout policy: the heavy one with nakade throw-ins, kept out of the
+/// other side's territories.
+struct Judging<'a> {
+    heavy: Heavy,
+    territory: &'a [i8; MAX_POINTS],
+}
+
+impl Policy for Judging<'_> {
+    fn choose(&self, board: &Board, color: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        let theirs = match color {
+            Color::Black => -1,
+            Color::White => 1,
+        };
+        self.heavy
+            .choose_within(board, color, rng, |p| self.territory[p.index()] != theirs)
+    }
+}
+
+/// [`LifeAndDeath::unsettled`] for `board` with the fates judged.
+fn unsettled(
+    board: &Board,
+    keeps: &dyn Fn(Point, Color) -> f64,
+    dead: &[Point],
+    seki: &[Point],
+) -> Vec<Point> {
+    let mut open = [false; MAX_POINTS];
+    for &p in dead {
+        open[p.index()] = true;
+    }
+    let mut list = Vec::new();
+    for p in board.points() {
+        match board.cell(p).color() {
+            None => open[p.index()] = true,
+            Some(color) if !open[p.index()] && !seki.contains(&p) => {
+                let k = keeps(p, color);
+                if k < CLEAR && k > 1.0 - CLEAR {
+                    list.push(p);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    // Flood-fill each region of empty points and dead stones; note the live colours and
+    // the seki it touches.
+    let mut seen = [false; MAX_POINTS];
+    let mut region = Vec::new();
+    for p in board.points() {
+        if !open[p.index()] || seen[p.index()] {
+            continue;
+        }
+        region.clear();
+        region.push(p);
+        seen[p.index()] = true;
+        let (mut black, mut white, mut by_seki) = (false, false, false);
+        let mut k = 0;
+        while k < region.len() {
+            for q in board.neighbours(region[k]) {
+                if open[q.index()] {
+                    if !seen[q.index()] {
+                        seen[q.index()] = true;
+                        region.push(q);
+                    }
+                    continue;
+                }
+                by_seki |= seki.contains(&q);
+                match board.cell(q).color() {
+                    Some(Color::Black) => black = true,
+                    Some(Color::White) => white = true,
+                    None => {}
+                }
+            }
+            k += 1;
+        }
+        if black == white && !by_seki {
+            list.extend(region.iter().filter(|&&q| board.cell(q).color().is_none()));
+        }
+    }
+    list.sort_unstable();
+    list
 }
 
 /// Whether the stone at `p` is in seki (see [`Search::life_and_death`]): its chain has one

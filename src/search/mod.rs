@@ -398,16 +398,22 @@ impl Search {
         let Some(best) = candidates.first() else {
             return (Decision::Pass, 0.5);
         };
-        let opponent_passed = matches!(game.moves().last(), Some((_, Move::Pass)));
-        if opponent_passed && self.passing_wins(game) {
-            return (Decision::Pass, best.winrate.max(0.5));
-        }
         // Enough evidence to resign: this search's playouts, or the visits in a tree kept
         // from earlier searches of the position (analysis and sliced move searches run many
         // short searches, each with few playouts of its own).
         let visits: u64 = candidates.iter().map(|c| u64::from(c.visits)).sum();
-        let resign = self.config.resign_threshold;
-        if best.winrate < resign && playouts.max(visits) >= 200 {
+        let resigns = best.winrate < self.config.resign_threshold && playouts.max(visits) >= 200;
+        let opponent_passed = matches!(game.moves().last(), Some((_, Move::Pass)));
+        // The judgement decides when a pass is in question, or when the board looks
+        // finished (every move may then win or lose alike, and pass be among the least
+        // visited).
+        let near_end = opponent_passed || best.mv == Move::Pass || self.looks_finished(game);
+        if near_end {
+            if let Some(decision) = self.end_decision(game, candidates, resigns) {
+                return decision;
+            }
+        }
+        if resigns {
             return (Decision::Resign, best.winrate);
         }
         match best.mv {
@@ -416,11 +422,50 @@ impl Search {
         }
     }
 
-    /// Whether the side to move wins if the game ends now (after the opponent's pass).
-    fn passing_wins(&mut self, game: &Game) -> bool {
-        let judged = self.life_and_death(game);
-        let score = game.score(&judged.dead, &judged.seki);
-        score.winner() == Some(game.to_move())
+    /// The decision near the end of the game, or `None` to take the search's. Where every
+    /// point is settled: pass if passing does not lose, whether or not the opponent has
+    /// passed (no move changes the outcome, and under territory counting, rule 18, filling
+    /// one's own area costs a point); if it loses, resign or play on. Where something is
+    /// unsettled, never pass: instead of the search's pass, the move that settles it (the
+    /// most visited one), or the search's best other move while stones' fate is open.
+    fn end_decision(
+        &mut self,
+        game: &Game,
+        candidates: &[Candidate],
+        resigns: bool,
+    ) -> Option<(Decision, f64)> {
+        let best = candidates.first()?;
+        let ending = self.ending(game);
+        let visits = |p: Point| {
+            candidates
+                .iter()
+                .find(|c| c.mv == Move::Play(p))
+                .map_or(0, |c| c.visits)
+        };
+        let best_play = candidates.iter().find_map(|c| match c.mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        });
+        if !ending.is_settled() {
+            if best.mv != Move::Pass || resigns {
+                return None;
+            }
+            let settle = ending.settling.iter().copied().max_by_key(|&p| visits(p));
+            let settle = settle.or(best_play.filter(|_| ending.open_stones));
+            return settle.map(|p| (Decision::Play(p), best.winrate));
+        }
+        if ending.passing_holds {
+            return Some((Decision::Pass, best.winrate.max(0.5)));
+        }
+        if resigns {
+            return Some((Decision::Resign, best.winrate));
+        }
+        // Passing loses: play on with the search's best move, which loses nothing more under
+        // area counting and may find what the judgement missed.
+        Some(match best_play {
+            Some(p) => (Decision::Play(p), best.winrate),
+            None => (Decision::Pass, best.winrate),
+        })
     }
 }
 
