@@ -195,43 +195,54 @@ const QUICK_UNSETTLED: usize = 6;
 /// Smaller spaces stay open to throw-ins, where nakade kills.
 const TERRITORY: usize = 7;
 
-/// The owner of each point of the empty regions of at least `min_size` points that one
-/// colour encloses (see [`TERRITORY`]): +1 Black, -1 White, 0 for every other point.
+/// The owner of each empty point of the regions of at least `min_size` points that one
+/// colour encloses (see [`TERRITORY`]): +1 Black, -1 White, 0 for every other point. A
+/// colour's region holds empty points and the other colour's small chains (a lone dead
+/// stone must not turn the territory around it into open ground); it must be walled in by
+/// at least one chain that is not small, and cover at most two thirds of the board (early in a
+/// game a few lone stones "enclose" everything).
 fn territories(board: &Board, min_size: usize) -> [i8; MAX_POINTS] {
+    const SMALL: u32 = 3;
     let mut owner = [0i8; MAX_POINTS];
-    let mut seen = [false; MAX_POINTS];
     let mut region = Vec::new();
-    for p in board.points() {
-        if board.cell(p).color().is_some() || seen[p.index()] {
-            continue;
-        }
-        region.clear();
-        region.push(p);
-        seen[p.index()] = true;
-        let (mut black, mut white) = (false, false);
-        let mut k = 0;
-        while k < region.len() {
-            for q in board.neighbours(region[k]) {
-                match board.cell(q).color() {
-                    Some(Color::Black) => black = true,
-                    Some(Color::White) => white = true,
-                    None if board.cell(q) == Cell::Empty && !seen[q.index()] => {
-                        seen[q.index()] = true;
-                        region.push(q);
-                    }
-                    None => {}
-                }
-            }
-            k += 1;
-        }
-        let sign = match (black, white) {
-            (true, false) => 1,
-            (false, true) => -1,
-            _ => 0,
+    for (color, sign) in [(Color::Black, 1), (Color::White, -1)] {
+        let inside = |p: Point| match board.cell(p) {
+            Cell::Empty => true,
+            c if c == color.opponent().cell() => board.chain_size(p) <= SMALL,
+            _ => false,
         };
-        if region.len() >= min_size {
-            for q in &region {
-                owner[q.index()] = sign;
+        let mut seen = [false; MAX_POINTS];
+        for p in board.points() {
+            if !inside(p) || seen[p.index()] {
+                continue;
+            }
+            region.clear();
+            region.push(p);
+            seen[p.index()] = true;
+            let (mut enclosed, mut walled) = (true, false);
+            let mut k = 0;
+            while k < region.len() {
+                for q in board.neighbours(region[k]) {
+                    if inside(q) {
+                        if !seen[q.index()] {
+                            seen[q.index()] = true;
+                            region.push(q);
+                        }
+                    } else if board.cell(q) == color.cell() {
+                        walled |= board.chain_size(q) > SMALL;
+                    } else {
+                        enclosed &= board.cell(q) != color.opponent().cell();
+                    }
+                }
+                k += 1;
+            }
+            let most = 2 * board.size().pow(2) / 3;
+            if enclosed && walled && region.len() >= min_size && region.len() <= most {
+                for &q in &region {
+                    if board.cell(q) == Cell::Empty && owner[q.index()] == 0 {
+                        owner[q.index()] = sign;
+                    }
+                }
             }
         }
     }

@@ -447,10 +447,28 @@ impl Search {
             Move::Pass => None,
         });
         if !ending.is_settled() {
-            if best.mv != Move::Pass || resigns {
+            if resigns {
                 return None;
             }
-            let settle = ending.settling.iter().copied().max_by_key(|&p| visits(p));
+            // Instead of a pass, always; instead of another move, where settling costs
+            // the search nothing it can see (on a finished board every move wins alike,
+            // and the most visited one may fill one's own area).
+            let settle = ending
+                .settling
+                .iter()
+                .copied()
+                .max_by_key(|&p| visits(p))
+                .filter(|&p| {
+                    // A move the search did not try: only where every move wins alike.
+                    let winrate = candidates
+                        .iter()
+                        .find(|c| c.mv == Move::Play(p))
+                        .map_or(1.0 - SETTLE_MARGIN, |c| c.winrate);
+                    best.mv == Move::Pass || winrate >= best.winrate - SETTLE_MARGIN
+                });
+            if best.mv != Move::Pass {
+                return settle.map(|p| (Decision::Play(p), best.winrate));
+            }
             let settle = settle.or(best_play.filter(|_| ending.open_stones));
             return settle.map(|p| (Decision::Play(p), best.winrate));
         }
@@ -468,6 +486,10 @@ impl Search {
         })
     }
 }
+
+/// How much lower a win rate than the best move's a settling move may have for the engine
+/// to prefer it near the end of the game (see [`Search::end_decision`]).
+const SETTLE_MARGIN: f64 = 0.05;
 
 /// The komi the search plays for. In handicap games it leans towards the weaker side's
 /// hopes, fading linearly over the first part of the game (Pachi's linear dynamic komi):
