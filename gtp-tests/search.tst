@@ -46,7 +46,9 @@
 180 final_score
 #? [B\+.*|W\+.*]
 
-# Seki: a white ring sharing its two inner liberties with a black stone; nobody fills them.
+# Seki: a white ring sharing its two inner liberties with three black stones; nobody fills
+# them (Black's throw-in would leave White a straight four). With one black stone in a
+# three-point space, as this file once had, the ring is dead by nakade.
 190 loadsgf search-seki.sgf
 200 final_status_list seki
 #? [.*E6.*]

@@ -136,6 +136,9 @@ impl PositionKey {
     }
 }
 
+/// Each legal move with its probability ([`search::move_model::policy`]).
+type Policy = Vec<(Move, f64)>;
+
 /// A search running on the opponent's time.
 struct Pondering {
     stop: Arc<AtomicBool>,
@@ -164,7 +167,7 @@ pub struct Engine {
     /// Wall-clock time spent searching, for `cputime` where the OS does not tell.
     thinking: Duration,
     /// The policy of the last position analysed ([`Engine::policy`]).
-    policy: Option<((PositionKey, Color), Vec<(Move, f64)>)>,
+    policy: Option<((PositionKey, Color), Policy)>,
     /// Set (by GTP's reader thread) to stop the running search early; see
     /// [`Engine::interrupter`].
     interrupt: Arc<AtomicBool>,

@@ -21,7 +21,7 @@
 //! no true eye of one's own and is no self-atari, except a lone stone's, which is how a
 //! nakade throw-in kills.
 
-use crate::board::{Board, Cell, Color, Move, Point};
+use crate::board::{Board, Cell, Color, Move, Point, MAX_POINTS};
 
 use super::{patterns, random_below, random_move, tactics, PlayoutRng, Policy};
 
@@ -30,6 +30,11 @@ use super::{patterns, random_below, random_move, tactics, PlayoutRng, Policy};
 pub struct Heavy {
     /// Take the big-board steps 7 and 8 before a plain random move.
     pub big: bool,
+    /// Let the random move be a self-atari of several stones that kills by nakade. The
+    /// end-of-game judgement needs it (without it a group with a pyramid four of eye space
+    /// and the enemy on its vital point lived in every playout); the search's playouts
+    /// keep the policy their strength was measured with.
+    pub nakade: bool,
 }
 
 impl Heavy {
@@ -41,21 +46,67 @@ impl Heavy {
     pub fn for_board(board: &Board) -> Heavy {
         Heavy {
             big: super::is_big(board),
+            nakade: false,
+        }
+    }
+
+    /// The policy that judges life and death on `board`: [`Heavy::for_board`] with nakade
+    /// throw-ins.
+    pub fn for_judgement(board: &Board) -> Heavy {
+        Heavy {
+            nakade: true,
+            ..Heavy::for_board(board)
         }
     }
 }
 
 impl Policy for Heavy {
+    #[inline]
     fn choose(&self, board: &Board, color: Color, rng: &mut PlayoutRng) -> Option<Point> {
-        if let Some(p) = answer_last_move(board, color, rng) {
+        self.choose_within(board, color, rng, |_| true)
+    }
+}
+
+impl Heavy {
+    /// [`Policy::choose`] among the points `allowed` admits only (the judgement of life and
+    /// death keeps each side out of the other's large territories); a step whose answer it
+    /// refuses gives way to the next.
+    #[inline]
+    pub fn choose_within(
+        &self,
+        board: &Board,
+        color: Color,
+        rng: &mut PlayoutRng,
+        allowed: impl Fn(Point) -> bool,
+    ) -> Option<Point> {
+        if let Some(p) = answer_last_move(board, color, rng).filter(|&p| allowed(p)) {
             return Some(p);
         }
         if self.big {
-            if let Some(p) = capture_let_go(board, color).or_else(|| empty_area_point(board, rng)) {
+            let found = capture_let_go(board, color)
+                .filter(|&p| allowed(p))
+                .or_else(|| empty_area_point(board, rng).filter(|&p| allowed(p)));
+            if let Some(p) = found {
                 return Some(p);
             }
         }
-        random_move(board, rng, |p| sensible(board, color, p))
+        if self.nakade {
+            // Uniformly among the acceptable points: `random_move`'s walk from a random
+            // start favours a point after a long run of refused ones, and `allowed` may
+            // refuse most of the board.
+            let mut found = [Point::NONE; MAX_POINTS];
+            let mut n = 0;
+            for i in 0..board.empty_count() {
+                let p = board.empty_point(i);
+                if allowed(p) && sensible_or_nakade(board, color, p) {
+                    found[n] = p;
+                    n += 1;
+                }
+            }
+            (n > 0).then(|| found[random_below(rng, n)])
+        } else {
+            random_move(board, rng, |p| allowed(p) && sensible(board, color, p))
+        }
     }
 }
 
@@ -110,6 +161,17 @@ pub fn sensible(board: &Board, color: Color, p: Point) -> bool {
     board.is_legal(color, p)
         && !board.is_true_eye(color, p)
         && (board.is_lone(color, p) || !board.is_self_atari(color, p))
+}
+
+/// [`sensible`], or a self-atari of several stones that kills by nakade
+/// ([`tactics::is_nakade_throw_in`]): the judgement of life and death plays those.
+#[inline]
+fn sensible_or_nakade(board: &Board, color: Color, p: Point) -> bool {
+    board.is_legal(color, p)
+        && !board.is_true_eye(color, p)
+        && (board.is_lone(color, p)
+            || !board.is_self_atari(color, p)
+            || tactics::is_nakade_throw_in(board, color, p))
 }
 
 /// The urgent replies to the opponent's last stone, if any.

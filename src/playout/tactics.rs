@@ -332,6 +332,83 @@ pub fn eye_vital_point(board: &Board, p: Point) -> Option<Point> {
     })
 }
 
+/// Whether `color`'s self-atari at `p` kills by nakade: the chain it makes (at most five
+/// stones) and its last liberty form a space that only enemy stones and the edge enclose,
+/// and the chain, once captured, leaves the enemy an eye space of one eye (any two or three
+/// points, the square or pyramid four, the bulky or crossed five), whose vital point the
+/// next throw-in takes. Refusing every self-atari of more than a lone stone let a group
+/// with such a space live in every playout (a pyramid four with the enemy on its vital
+/// point was counted alive). The caller has already found the move a self-atari.
+pub fn is_nakade_throw_in(board: &Board, color: Color, p: Point) -> bool {
+    const MAX: usize = 5;
+    let mut stones = [Point::NONE; MAX];
+    stones[0] = p;
+    let mut n = 1;
+    for q in board.neighbours(p) {
+        if board.cell(q) == color.cell() && !stones[..n].contains(&q) {
+            let size = board.chain_size(q) as usize;
+            if n + size > MAX {
+                return false;
+            }
+            for s in board.chain_stones(q) {
+                stones[n] = s;
+                n += 1;
+            }
+        }
+    }
+    let stones = &stones[..n];
+    let enemy = color.opponent().cell();
+    let mut liberty = None;
+    for &s in stones {
+        for q in board.neighbours(s) {
+            if stones.contains(&q) {
+                continue;
+            }
+            match board.cell(q) {
+                Cell::Empty if liberty.is_none_or(|l| l == q) => liberty = Some(q),
+                Cell::Empty => return false,
+                c if c == enemy || c == Cell::Border => {}
+                _ => return false,
+            }
+        }
+    }
+    // The liberty closes the space: past it, only enemy stones and the edge.
+    let Some(liberty) = liberty else {
+        return false;
+    };
+    let sealed = board
+        .neighbours(liberty)
+        .iter()
+        .all(|&q| stones.contains(&q) || board.cell(q) == enemy || board.cell(q) == Cell::Border);
+    sealed && is_one_eye_shape(board, stones)
+}
+
+/// Whether a connected space of up to five points makes one eye however its owner plays:
+/// everything up to three points, and of the larger ones only the square and pyramid four
+/// and the bulky and crossed five (the straight and bent four and the other fives make two).
+fn is_one_eye_shape(board: &Board, space: &[Point]) -> bool {
+    // The shapes differ in how many neighbours each point has inside the space.
+    let mut degrees = [0usize; 5];
+    for (k, &s) in space.iter().enumerate() {
+        degrees[k] = board
+            .neighbours(s)
+            .iter()
+            .filter(|q| space.contains(q))
+            .count();
+    }
+    let degrees = &mut degrees[..space.len()];
+    degrees.sort_unstable();
+    let links: usize = degrees.iter().sum::<usize>() / 2;
+    match space.len() {
+        0..=3 => true,
+        // The square is a cycle (four links), the pyramid has a point touching all three.
+        4 => links == 4 || degrees[3] == 3,
+        // The bulky five holds a square (five links), the crossed five a centre of four.
+        5 => links == 5 || degrees[4] == 4,
+        _ => false,
+    }
+}
+
 /// Positions shared by the tests of the tactics, the heavy playouts and the priors.
 #[cfg(test)]
 pub(crate) mod fixtures {
@@ -364,6 +441,65 @@ pub(crate) mod fixtures {
 mod tests {
     use super::*;
     use crate::board::Move;
+
+    /// The shared 9x9 position's corner (records of yunzi against Pachi): White's space
+    /// A9 B8 C9 around Black's B9, a pyramid four with Black on its vital point.
+    const PYRAMID: &str = ".X.OO....
+                           O.OO.....
+                           OOO......
+                           .........
+                           .........
+                           .........
+                           .........
+                           .........
+                           .........";
+
+    #[test]
+    fn a_throw_in_that_leaves_one_eye_of_space_is_nakade() {
+        let mut b = Board::from_diagram(PYRAMID).expect("valid");
+        // After A9, Black's C9 puts A9 B9 C9 in atari at B8: captured, they leave a
+        // straight three whose middle Black takes again.
+        b.play(Color::Black, Move::Play(b.point_at(0, 8)))
+            .expect("legal");
+        let c9 = b.point_at(2, 8);
+        assert!(b.is_self_atari(Color::Black, c9));
+        assert!(is_nakade_throw_in(&b, Color::Black, c9));
+        // B8 makes the bent three A9 B9 B8, in atari at C9: nakade too.
+        assert!(is_nakade_throw_in(&b, Color::Black, b.point_at(1, 7)));
+    }
+
+    #[test]
+    fn a_self_atari_into_open_space_or_two_eyes_of_space_is_no_nakade() {
+        // Black (1,3) runs to (2,3): one liberty left, at (3,3), which opens onto the board.
+        let open = Board::from_diagram(
+            ".OO..
+             OX...
+             .OO..
+             .....
+             .....",
+        )
+        .expect("valid");
+        let run = open.point_at(2, 3);
+        assert!(open.is_self_atari(Color::Black, run));
+        assert!(!is_nakade_throw_in(&open, Color::Black, run));
+        // Four stones in a row, in atari at the end of a sealed straight five: captured,
+        // they leave White a straight four, two eyes.
+        let long = Board::from_diagram(
+            ".XXX.O...
+             OOOOOO...
+             .........
+             .........
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        let fill = long.point_at(0, 8);
+        assert!(long.is_self_atari(Color::Black, fill));
+        assert!(!is_nakade_throw_in(&long, Color::Black, fill));
+    }
 
     /// The point at column `col` and row `row` counted from the top of the diagram.
     fn at(board: &Board, col: usize, row: usize) -> Point {

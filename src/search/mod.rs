@@ -14,6 +14,7 @@
 
 pub mod features;
 pub mod filter;
+mod life;
 pub mod move_model;
 pub mod priors;
 mod tree;
@@ -29,6 +30,7 @@ use crate::playout::{self, Heavy, PlayoutRng, Replies, WithReplies};
 use crate::scoring;
 use crate::time::Budget;
 pub use filter::{MoveFilter, MoveRule};
+pub use life::LifeAndDeath;
 use tree::{Arena, Node};
 
 /// How the search runs. Defaults suit a GUI user: all cores, resign below 10%.
@@ -106,15 +108,6 @@ pub struct Report {
     pub playouts: u64,
     pub elapsed: Duration,
     pub candidates: Vec<Candidate>,
-}
-
-/// Life and death at the end of a game (rule 13).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LifeAndDeath {
-    pub dead: Vec<Point>,
-    pub seki: Vec<Point>,
-    /// Per point of [`Board::points`] order: +1 Black owns it in every playout, -1 White.
-    pub ownership: Vec<f64>,
 }
 
 /// A tree's root and the game it was built for: the start position's hash and the moves.
@@ -294,70 +287,6 @@ impl Search {
         }
     }
 
-    /// Dead stones and seki, judged from ownership over playouts from the position: a stone
-    /// its own side keeps in under 30% of them is dead; chains with at most two liberties
-    /// that survive beside an enemy chain that also survives, sharing a liberty that neither
-    /// side ends up owning, are in seki (rule 13).
-    ///
-    /// The judgement depends on the stones alone (half the playouts start with each colour,
-    /// after a pass, from a seed and the position's hash), so the judgement that made the
-    /// engine pass is the one `final_score` reports after the pass.
-    pub fn life_and_death(&mut self, game: &Game) -> LifeAndDeath {
-        let key = (self.config.seed, game.board().hash());
-        if let Some((seed, hash, judged)) = &self.judged {
-            if (*seed, *hash) == key {
-                return judged.clone();
-            }
-        }
-        let judged = self.judge_afresh(game.board());
-        self.judged = Some((key.0, key.1, judged.clone()));
-        judged
-    }
-
-    /// [`Search::life_and_death`] without the memory of the last judgement.
-    fn judge_afresh(&self, board: &Board) -> LifeAndDeath {
-        let runs = (200_000 / board.size().pow(2)).clamp(400, 2000);
-        let mut rng = PlayoutRng::seed_from_u64(self.config.seed ^ board.hash());
-        let mut totals = [0i32; MAX_POINTS];
-        let mut owners = [0i8; MAX_POINTS];
-        let mut scratch = board.clone();
-        let policy = Heavy::for_board(board);
-        for run in 0..runs {
-            let first = if run % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            scratch.clone_from(board);
-            scratch.pass(first.opponent());
-            playout::run(&mut scratch, first, 0.0, &policy, &mut rng, |_, _| {});
-            scoring::owners(&scratch, &mut owners);
-            for p in board.points() {
-                totals[p.index()] += owners[p.index()] as i32;
-            }
-        }
-        let own = |p: Point| totals[p.index()] as f64 / runs as f64;
-        let mut result = LifeAndDeath {
-            ownership: board.points().map(own).collect(),
-            ..LifeAndDeath::default()
-        };
-        let keeps = |p: Point, c: Color| {
-            let sign = if c == Color::Black { 1.0 } else { -1.0 };
-            (sign * own(p) + 1.0) / 2.0
-        };
-        for p in board.points() {
-            let Some(color) = board.cell(p).color() else {
-                continue;
-            };
-            if keeps(p, color) < 0.3 {
-                result.dead.push(p);
-            } else if is_seki(board, p, &keeps) {
-                result.seki.push(p);
-            }
-        }
-        result
-    }
-
     /// The root's legal moves that no playout has tried yet, best prior first, each with its
     /// prior as its win rate and itself as its variation; empty unless the last search was of
     /// `game` that the filter permits. Analysis shows them when a GUI asks for more moves
@@ -505,16 +434,22 @@ impl Search {
         let Some(best) = candidates.first() else {
             return (Decision::Pass, 0.5);
         };
-        let opponent_passed = matches!(game.moves().last(), Some((_, Move::Pass)));
-        if opponent_passed && self.passing_wins(game) {
-            return (Decision::Pass, best.winrate.max(0.5));
-        }
         // Enough evidence to resign: this search's playouts, or the visits in a tree kept
         // from earlier searches of the position (analysis and sliced move searches run many
         // short searches, each with few playouts of its own).
         let visits: u64 = candidates.iter().map(|c| u64::from(c.visits)).sum();
-        let resign = self.config.resign_threshold;
-        if best.winrate < resign && playouts.max(visits) >= 200 {
+        let resigns = best.winrate < self.config.resign_threshold && playouts.max(visits) >= 200;
+        let opponent_passed = matches!(game.moves().last(), Some((_, Move::Pass)));
+        // The judgement decides when a pass is in question, or when the board looks
+        // finished (every move may then win or lose alike, and pass be among the least
+        // visited).
+        let near_end = opponent_passed || best.mv == Move::Pass || self.looks_finished(game);
+        if near_end {
+            if let Some(decision) = self.end_decision(game, candidates, resigns) {
+                return decision;
+            }
+        }
+        if resigns {
             return (Decision::Resign, best.winrate);
         }
         match best.mv {
@@ -523,13 +458,74 @@ impl Search {
         }
     }
 
-    /// Whether the side to move wins if the game ends now (after the opponent's pass).
-    fn passing_wins(&mut self, game: &Game) -> bool {
-        let judged = self.life_and_death(game);
-        let score = game.score(&judged.dead, &judged.seki);
-        score.winner() == Some(game.to_move())
+    /// The decision near the end of the game, or `None` to take the search's. Where every
+    /// point is settled: pass if passing does not lose, whether or not the opponent has
+    /// passed (no move changes the outcome, and under territory counting, rule 18, filling
+    /// one's own area costs a point); if it loses, resign or play on. Where something is
+    /// unsettled, never pass: instead of the search's pass, the move that settles it (the
+    /// most visited one), or the search's best other move while stones' fate is open.
+    fn end_decision(
+        &mut self,
+        game: &Game,
+        candidates: &[Candidate],
+        resigns: bool,
+    ) -> Option<(Decision, f64)> {
+        let best = candidates.first()?;
+        let ending = self.ending(game);
+        let visits = |p: Point| {
+            candidates
+                .iter()
+                .find(|c| c.mv == Move::Play(p))
+                .map_or(0, |c| c.visits)
+        };
+        let best_play = candidates.iter().find_map(|c| match c.mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        });
+        if !ending.is_settled() {
+            if resigns {
+                return None;
+            }
+            // Instead of a pass, always; instead of another move, where settling costs
+            // the search nothing it can see (on a finished board every move wins alike,
+            // and the most visited one may fill one's own area).
+            let settle = ending
+                .settling
+                .iter()
+                .copied()
+                .max_by_key(|&p| visits(p))
+                .filter(|&p| {
+                    // A move the search did not try: only where every move wins alike.
+                    let winrate = candidates
+                        .iter()
+                        .find(|c| c.mv == Move::Play(p))
+                        .map_or(1.0 - SETTLE_MARGIN, |c| c.winrate);
+                    best.mv == Move::Pass || winrate >= best.winrate - SETTLE_MARGIN
+                });
+            if best.mv != Move::Pass {
+                return settle.map(|p| (Decision::Play(p), best.winrate));
+            }
+            let settle = settle.or(best_play.filter(|_| ending.open_stones));
+            return settle.map(|p| (Decision::Play(p), best.winrate));
+        }
+        if ending.passing_holds {
+            return Some((Decision::Pass, best.winrate.max(0.5)));
+        }
+        if resigns {
+            return Some((Decision::Resign, best.winrate));
+        }
+        // Passing loses: play on with the search's best move, which loses nothing more under
+        // area counting and may find what the judgement missed.
+        Some(match best_play {
+            Some(p) => (Decision::Play(p), best.winrate),
+            None => (Decision::Pass, best.winrate),
+        })
     }
 }
+
+/// How much lower a win rate than the best move's a settling move may have for the engine
+/// to prefer it near the end of the game (see [`Search::end_decision`]).
+const SETTLE_MARGIN: f64 = 0.05;
 
 /// The komi the search plays for. In handicap games it leans towards the weaker side's
 /// hopes, fading linearly over the first part of the game (Pachi's linear dynamic komi):
@@ -548,32 +544,6 @@ fn dynamic_komi(game: &Game) -> f64 {
         Color::Black => game.komi() + extra,
         Color::White => game.komi() - extra,
     }
-}
-
-/// Whether the stone at `p` is in seki (see [`Search::life_and_death`]): its chain has one
-/// or two liberties, neither side can fill any of them without putting itself in atari (or
-/// at all), and one of them touches an enemy chain that survives too.
-fn is_seki(board: &Board, p: Point, keeps: &dyn Fn(Point, Color) -> f64) -> bool {
-    let Some(color) = board.cell(p).color() else {
-        return false;
-    };
-    let enemy = color.opponent();
-    let libs = board.chain_liberties(p);
-    if libs.is_empty() || libs.len() > 2 || keeps(p, color) < 0.3 {
-        return false;
-    }
-    let fillable = |c: Color, l: Point| board.is_legal(c, l) && !board.is_self_atari(c, l);
-    let mut beside_live_enemy = false;
-    for &l in &libs {
-        if fillable(color, l) || fillable(enemy, l) {
-            return false;
-        }
-        beside_live_enemy |= board
-            .neighbours(l)
-            .iter()
-            .any(|&q| board.cell(q) == enemy.cell() && keeps(q, enemy) >= 0.3);
-    }
-    beside_live_enemy
 }
 
 /// What all threads of one search share.
@@ -947,6 +917,17 @@ impl Drop for PathGuard<'_> {
 /// Positions shared by the search's tests and the engine's.
 #[cfg(test)]
 pub(crate) mod fixtures {
+    /// A finished 9x9 game: Black has 36 points, White 45, every group two or more eyes.
+    pub const FINISHED: &str = ".X.XO.O..
+                               XXXXOOOOO
+                               .X.XO.O.O
+                               XXXXOOOOO
+                               .X.XO.O.O
+                               XXXXOOOOO
+                               .X.XO.O.O
+                               XXXXOOOOO
+                               .X.XO.O.O";
+
     /// A finished 9x9 game but for a dead white stone at B8 and a dead black one at H2.
     pub const DEAD_STONES: &str = "...XO.O.O
                                    .O.XOOOOO

@@ -1,7 +1,6 @@
 //! Search tests: one thread, a fixed seed and a playout budget, so every run is the same.
 
 use super::*;
-use crate::board::Cell;
 use crate::game::RuleSet;
 
 fn search() -> Search {
@@ -127,20 +126,9 @@ fn resigns_a_hopeless_game() {
     assert_ne!(never.decision, Decision::Resign, "--resign never");
 }
 
-/// A finished 9x9 game: Black has 36 points, White 45, every group two or more eyes.
-const FINISHED: &str = ".X.XO.O..
-                        XXXXOOOOO
-                        .X.XO.O.O
-                        XXXXOOOOO
-                        .X.XO.O.O
-                        XXXXOOOOO
-                        .X.XO.O.O
-                        XXXXOOOOO
-                        .X.XO.O.O";
-
 #[test]
 fn passes_after_the_opponent_in_a_finished_won_game() {
-    let mut g = game(FINISHED, Color::Black);
+    let mut g = game(fixtures::FINISHED, Color::Black);
     g.set_komi(0.5);
     g.play(Color::Black, Move::Pass).expect("pass");
     // White is ahead (45 + 0.5 against 36) and Black passed: White ends the game.
@@ -150,47 +138,12 @@ fn passes_after_the_opponent_in_a_finished_won_game() {
 
 #[test]
 fn does_not_pass_after_the_opponent_while_losing() {
-    let mut g = game(FINISHED, Color::White);
+    let mut g = game(fixtures::FINISHED, Color::White);
     g.set_komi(0.5);
     g.play(Color::White, Move::Pass).expect("pass");
     // Black is behind: passing now would lose, so it plays on (or resigns).
     let report = decide(&g, 500);
     assert_ne!(report.decision, Decision::Pass);
-}
-
-#[test]
-fn dead_stones_inside_territory_are_dead() {
-    let g = game(fixtures::DEAD_STONES, Color::Black);
-    let judged = search().life_and_death(&g);
-    let own: Vec<String> = judged
-        .ownership
-        .chunks(9)
-        .rev()
-        .map(|row| {
-            row.iter()
-                .map(|o| format!("{o:5.2}"))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    assert_eq!(
-        judged.dead.len(),
-        2,
-        "{:?}\n{}",
-        judged.dead,
-        own.join("\n")
-    );
-    assert!(judged.dead.contains(&at(&g, 1, 1)));
-    assert!(judged.dead.contains(&at(&g, 7, 7)));
-    assert!(judged.seki.is_empty());
-}
-
-#[test]
-fn the_judgement_after_a_pass_is_the_judgement_before_it() {
-    let mut g = game(FINISHED, Color::Black);
-    let before = search().life_and_death(&g);
-    g.play(Color::Black, Move::Pass).expect("pass");
-    assert_eq!(search().life_and_death(&g), before);
 }
 
 #[test]
@@ -206,42 +159,6 @@ fn dynamic_komi_favours_the_weaker_side_early_in_handicap_games() {
     let p = g.point(10, 10).expect("on board");
     g.play(Color::White, Move::Play(p)).expect("legal");
     assert!(dynamic_komi(&g) > g.komi(), "Black must win by more");
-}
-
-#[test]
-fn a_ring_sharing_two_liberties_with_a_stone_inside_is_seki() {
-    // Whoever fills an inner liberty puts itself in atari, so neither does (rule 13).
-    let g = game(
-        ".........
-         ..XXXXX..
-         .XOOOOOX.
-         .XO.X.OX.
-         .XOOOOOX.
-         ..XXXXX..
-         .........
-         .........
-         .........",
-        Color::Black,
-    );
-    let judged = search().life_and_death(&g);
-    let ring: Vec<Point> = g
-        .board()
-        .points()
-        .filter(|&p| g.board().cell(p) == Cell::White)
-        .collect();
-    assert!(judged.dead.is_empty(), "{:?}", judged.dead);
-    for p in ring.iter().chain([at(&g, 4, 3)].iter()) {
-        assert!(
-            judged.seki.contains(p),
-            "{p:?} not in seki: {:?}",
-            judged.seki
-        );
-    }
-    assert_eq!(
-        judged.seki.len(),
-        ring.len() + 1,
-        "outer black stones are simply alive"
-    );
 }
 
 #[test]
@@ -352,7 +269,7 @@ fn score_means_are_the_playout_margins_for_the_side_to_move() {
 
 #[test]
 fn playouts_count_by_the_game_rules_area_or_territory_rule_18() {
-    let board = Board::from_diagram(FINISHED).expect("valid");
+    let board = Board::from_diagram(fixtures::FINISHED).expect("valid");
     let area = scoring::area_score(&board, &[], 0.0, 0).margin;
     let territory = scoring::territory_score(&board, &[], &[], 0.0).margin;
     assert!(

@@ -1,0 +1,360 @@
+//! Life and death at the end of a game (rule 13): which stones are dead and which are in
+//! seki, for passing, `final_score` and `final_status_list`.
+//!
+//! The judgement is ownership over many playouts from the position; it runs only when the
+//! engine considers passing or is asked for the result, never inside the search's playouts.
+
+use rand::SeedableRng;
+
+use super::Search;
+use crate::board::{Board, Cell, Color, Move, Point, MAX_POINTS};
+use crate::game::Game;
+use crate::playout::{self, Heavy, PlayoutRng, Policy};
+use crate::scoring;
+
+/// Life and death at the end of a game (rule 13).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LifeAndDeath {
+    pub dead: Vec<Point>,
+    pub seki: Vec<Point>,
+    /// Per point of [`Board::points`] order: +1 Black owns it in every playout, -1 White.
+    pub ownership: Vec<f64>,
+    /// Points whose fate is open: stones the playouts neither clearly keep nor clearly
+    /// lose and that are not in seki, and the empty points of regions (the dead stones
+    /// taken off) that touch both colours and no seki: dame to fill, an open ko, a border
+    /// still to close.
+    pub unsettled: Vec<Point>,
+}
+
+/// The share of the playouts in which a stone must live, or die, for its fate to count as
+/// agreed. Empty points are not asked: in a large territory the playouts' invaders live
+/// often enough that its points never look clearly owned, though one move there threatens
+/// nothing that cannot be answered.
+const CLEAR: f64 = 0.9;
+
+/// The end of a game as the pass decision sees it (rules 12 and 13).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Ending {
+    /// Whether passing now does not lose, counted with the judgement's dead stones and seki.
+    pub passing_holds: bool,
+    /// Moves for the side to move that settle points the playouts disagree on: a dame to
+    /// fill, a ko to connect, a liberty of a chain whose fate is open. Empty when every
+    /// point is settled, or none of the open ones is the side to move's to play.
+    pub settling: Vec<Point>,
+    /// Whether some stones' fate is open (a reason to keep playing even where no move of
+    /// `settling` reaches them).
+    pub open_stones: bool,
+}
+
+impl Ending {
+    /// Whether every point is settled: no move changes the outcome.
+    pub fn is_settled(&self) -> bool {
+        self.settling.is_empty() && !self.open_stones
+    }
+}
+
+impl Search {
+    /// Dead stones and seki, judged from ownership over playouts from the position: a stone
+    /// its own side keeps in under 30% of them is dead; chains with at most two liberties
+    /// that survive beside an enemy chain that also survives, sharing a liberty that neither
+    /// side ends up owning, are in seki (rule 13).
+    ///
+    /// The judgement depends on the stones alone (half the playouts start with each colour,
+    /// after a pass, from a seed and the position's hash), so the judgement that made the
+    /// engine pass is the one `final_score` reports after the pass.
+    pub fn life_and_death(&mut self, game: &Game) -> LifeAndDeath {
+        let key = (self.config.seed, game.board().hash());
+        if let Some((seed, hash, judged)) = &self.judged {
+            if (*seed, *hash) == key {
+                return judged.clone();
+            }
+        }
+        let runs = (200_000 / game.board().size().pow(2)).clamp(400, 2000);
+        let judged = self.judge_afresh(game.board(), runs);
+        self.judged = Some((key.0, key.1, judged.clone()));
+        judged
+    }
+
+    /// Whether the game is over but for the passes: what passing now would give and
+    /// which moves would still settle something (see [`Ending`]). A pass is safe only when
+    /// `settling` is empty: a group whose fate the playouts do not agree on is a reason to
+    /// keep playing.
+    pub(super) fn ending(&mut self, game: &Game) -> Ending {
+        let judged = self.life_and_death(game);
+        let board = game.board();
+        let color = game.to_move();
+        let score = game.score(&judged.dead, &judged.seki);
+        let mut settling: Vec<Point> = judged
+            .unsettled
+            .iter()
+            .flat_map(|&p| match board.cell(p).color() {
+                Some(_) => board.chain_liberties(p),
+                None => vec![p],
+            })
+            .filter(|&p| {
+                game.legality(color, Move::Play(p)).is_ok()
+                    && !board.is_true_eye(color, p)
+                    && !board.is_self_atari(color, p)
+            })
+            .collect();
+        // A chain in atari is one move from changing hands: take or save it before passing
+        // (under either counting this costs nothing).
+        let in_atari = board
+            .points()
+            .filter(|&p| board.cell(p).color().is_some())
+            .filter_map(|p| board.atari_liberty(p))
+            .filter(|&l| {
+                game.legality(color, Move::Play(l)).is_ok() && !board.is_self_atari(color, l)
+            });
+        settling.extend(in_atari);
+        settling.sort_unstable();
+        settling.dedup();
+        Ending {
+            passing_holds: score.winner() != Some(color.opponent()),
+            settling,
+            open_stones: judged
+                .unsettled
+                .iter()
+                .any(|&p| board.cell(p).color().is_some()),
+        }
+    }
+
+    /// Whether the game on `game`'s board may be over, cheaply: most empty points lie in
+    /// regions that one colour encloses, and a quick judgement of a few playouts finds
+    /// almost nothing unsettled. The full judgement is then worth its cost at every move.
+    pub(super) fn looks_finished(&self, game: &Game) -> bool {
+        let board = game.board();
+        let enclosed = territories(board, 1);
+        let open = board
+            .points()
+            .filter(|&p| board.cell(p) == Cell::Empty && enclosed[p.index()] == 0)
+            .count();
+        open * 2 <= board.size().pow(2)
+            && self.judge_afresh(board, QUICK_RUNS).unsettled.len() <= QUICK_UNSETTLED
+    }
+
+    /// [`Search::life_and_death`] without the memory of the last judgement.
+    fn judge_afresh(&self, board: &Board, runs: usize) -> LifeAndDeath {
+        let mut rng = PlayoutRng::seed_from_u64(self.config.seed ^ board.hash());
+        let mut totals = [0i32; MAX_POINTS];
+        let mut owners = [0i8; MAX_POINTS];
+        let mut scratch = board.clone();
+        let territory = territories(board, TERRITORY);
+        let policy = Judging {
+            heavy: Heavy::for_judgement(board),
+            territory: &territory,
+        };
+        for run in 0..runs {
+            let first = if run % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            scratch.clone_from(board);
+            scratch.pass(first.opponent());
+            playout::run(&mut scratch, first, 0.0, &policy, &mut rng, |_, _| {});
+            scoring::owners(&scratch, &mut owners);
+            for p in board.points() {
+                totals[p.index()] += owners[p.index()] as i32;
+            }
+        }
+        let own = |p: Point| totals[p.index()] as f64 / runs as f64;
+        let mut result = LifeAndDeath {
+            ownership: board.points().map(own).collect(),
+            ..LifeAndDeath::default()
+        };
+        let keeps = |p: Point, c: Color| {
+            let sign = if c == Color::Black { 1.0 } else { -1.0 };
+            (sign * own(p) + 1.0) / 2.0
+        };
+        for p in board.points() {
+            let Some(color) = board.cell(p).color() else {
+                continue;
+            };
+            if keeps(p, color) < 0.3 {
+                result.dead.push(p);
+            } else if is_seki(board, p, &keeps) {
+                result.seki.push(p);
+            }
+        }
+        result.unsettled = unsettled(board, &keeps, &result.dead, &result.seki);
+        result
+    }
+}
+
+/// Playouts of the quick judgement in [`Search::looks_finished`], and the unsettled points
+/// it may find on a board that is still worth judging in full (a dame or two, an open ko).
+const QUICK_RUNS: usize = 64;
+const QUICK_UNSETTLED: usize = 6;
+
+/// Empty regions of at least this many points, enclosed by one colour, are that colour's
+/// territory to the judgement's playouts: the other side does not play there. Random
+/// invaders live in a third of a 9x9 board often enough to make the walls around it look
+/// unsettled (a finished game of two walls, every point owned, kept the engine playing);
+/// a living invasion is a move that the owner answers, not a reason to doubt the walls.
+/// Smaller spaces stay open to throw-ins, where nakade kills.
+const TERRITORY: usize = 7;
+
+/// The owner of each empty point of the regions of at least `min_size` points that one
+/// colour encloses (see [`TERRITORY`]): +1 Black, -1 White, 0 for every other point. A
+/// colour's region holds empty points and the other colour's small chains (a lone dead
+/// stone must not turn the territory around it into open ground); it must be walled in by
+/// at least one chain that is not small, and cover at most two thirds of the board (early in a
+/// game a few lone stones "enclose" everything).
+fn territories(board: &Board, min_size: usize) -> [i8; MAX_POINTS] {
+    const SMALL: u32 = 3;
+    let mut owner = [0i8; MAX_POINTS];
+    let mut region = Vec::new();
+    for (color, sign) in [(Color::Black, 1), (Color::White, -1)] {
+        let inside = |p: Point| match board.cell(p) {
+            Cell::Empty => true,
+            c if c == color.opponent().cell() => board.chain_size(p) <= SMALL,
+            _ => false,
+        };
+        let mut seen = [false; MAX_POINTS];
+        for p in board.points() {
+            if !inside(p) || seen[p.index()] {
+                continue;
+            }
+            region.clear();
+            region.push(p);
+            seen[p.index()] = true;
+            let (mut enclosed, mut walled) = (true, false);
+            let mut k = 0;
+            while k < region.len() {
+                for q in board.neighbours(region[k]) {
+                    if inside(q) {
+                        if !seen[q.index()] {
+                            seen[q.index()] = true;
+                            region.push(q);
+                        }
+                    } else if board.cell(q) == color.cell() {
+                        walled |= board.chain_size(q) > SMALL;
+                    } else {
+                        enclosed &= board.cell(q) != color.opponent().cell();
+                    }
+                }
+                k += 1;
+            }
+            let most = 2 * board.size().pow(2) / 3;
+            if enclosed && walled && region.len() >= min_size && region.len() <= most {
+                for &q in &region {
+                    if board.cell(q) == Cell::Empty && owner[q.index()] == 0 {
+                        owner[q.index()] = sign;
+                    }
+                }
+            }
+        }
+    }
+    owner
+}
+
+/// The judgement's playout policy: the heavy one with nakade throw-ins, kept out of the
+/// other side's territories.
+struct Judging<'a> {
+    heavy: Heavy,
+    territory: &'a [i8; MAX_POINTS],
+}
+
+impl Policy for Judging<'_> {
+    fn choose(&self, board: &Board, color: Color, rng: &mut PlayoutRng) -> Option<Point> {
+        let theirs = match color {
+            Color::Black => -1,
+            Color::White => 1,
+        };
+        self.heavy
+            .choose_within(board, color, rng, |p| self.territory[p.index()] != theirs)
+    }
+}
+
+/// [`LifeAndDeath::unsettled`] for `board` with the fates judged.
+fn unsettled(
+    board: &Board,
+    keeps: &dyn Fn(Point, Color) -> f64,
+    dead: &[Point],
+    seki: &[Point],
+) -> Vec<Point> {
+    let mut open = [false; MAX_POINTS];
+    for &p in dead {
+        open[p.index()] = true;
+    }
+    let mut list = Vec::new();
+    for p in board.points() {
+        match board.cell(p).color() {
+            None => open[p.index()] = true,
+            Some(color) if !open[p.index()] && !seki.contains(&p) => {
+                let k = keeps(p, color);
+                if k < CLEAR && k > 1.0 - CLEAR {
+                    list.push(p);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    // Flood-fill each region of empty points and dead stones; note the live colours and
+    // the seki it touches.
+    let mut seen = [false; MAX_POINTS];
+    let mut region = Vec::new();
+    for p in board.points() {
+        if !open[p.index()] || seen[p.index()] {
+            continue;
+        }
+        region.clear();
+        region.push(p);
+        seen[p.index()] = true;
+        let (mut black, mut white, mut by_seki) = (false, false, false);
+        let mut k = 0;
+        while k < region.len() {
+            for q in board.neighbours(region[k]) {
+                if open[q.index()] {
+                    if !seen[q.index()] {
+                        seen[q.index()] = true;
+                        region.push(q);
+                    }
+                    continue;
+                }
+                by_seki |= seki.contains(&q);
+                match board.cell(q).color() {
+                    Some(Color::Black) => black = true,
+                    Some(Color::White) => white = true,
+                    None => {}
+                }
+            }
+            k += 1;
+        }
+        if black == white && !by_seki {
+            list.extend(region.iter().filter(|&&q| board.cell(q).color().is_none()));
+        }
+    }
+    list.sort_unstable();
+    list
+}
+
+/// Whether the stone at `p` is in seki (see [`Search::life_and_death`]): its chain has one
+/// or two liberties, neither side can fill any of them without putting itself in atari (or
+/// at all), and one of them touches an enemy chain that survives too.
+fn is_seki(board: &Board, p: Point, keeps: &dyn Fn(Point, Color) -> f64) -> bool {
+    let Some(color) = board.cell(p).color() else {
+        return false;
+    };
+    let enemy = color.opponent();
+    let libs = board.chain_liberties(p);
+    if libs.is_empty() || libs.len() > 2 || keeps(p, color) < 0.3 {
+        return false;
+    }
+    let fillable = |c: Color, l: Point| board.is_legal(c, l) && !board.is_self_atari(c, l);
+    let mut beside_live_enemy = false;
+    for &l in &libs {
+        if fillable(color, l) || fillable(enemy, l) {
+            return false;
+        }
+        beside_live_enemy |= board
+            .neighbours(l)
+            .iter()
+            .any(|&q| board.cell(q) == enemy.cell() && keeps(q, enemy) >= 0.3);
+    }
+    beside_live_enemy
+}
+
+#[cfg(test)]
+mod tests;

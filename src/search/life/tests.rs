@@ -1,0 +1,130 @@
+//! Life-and-death tests: one thread and a fixed seed, so every judgement is the same.
+
+use super::*;
+use crate::board::{Cell, Move};
+use crate::game::RuleSet;
+use crate::search::fixtures;
+use crate::search::SearchConfig;
+
+fn search() -> Search {
+    Search::new(SearchConfig {
+        threads: 1,
+        seed: 42,
+        max_tree_bytes: 64 << 20,
+        ..SearchConfig::default()
+    })
+}
+
+fn game(diagram: &str, to_move: Color) -> Game {
+    let board = Board::from_diagram(diagram).expect("valid diagram");
+    Game::from_position(board, to_move, RuleSet::chinese())
+}
+
+/// The point at a diagram position: `col` from the left, `line` from the top.
+fn at(game: &Game, col: usize, line: usize) -> Point {
+    let n = game.board().size();
+    game.board().point_at(col, n - 1 - line)
+}
+
+#[test]
+fn dead_stones_inside_territory_are_dead() {
+    let g = game(fixtures::DEAD_STONES, Color::Black);
+    let judged = search().life_and_death(&g);
+    let own: Vec<String> = judged
+        .ownership
+        .chunks(9)
+        .rev()
+        .map(|row| {
+            row.iter()
+                .map(|o| format!("{o:5.2}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(
+        judged.dead.len(),
+        2,
+        "{:?}\n{}",
+        judged.dead,
+        own.join("\n")
+    );
+    assert!(judged.dead.contains(&at(&g, 1, 1)));
+    assert!(judged.dead.contains(&at(&g, 7, 7)));
+    assert!(judged.seki.is_empty());
+}
+
+#[test]
+fn the_judgement_after_a_pass_is_the_judgement_before_it() {
+    let mut g = game(fixtures::FINISHED, Color::Black);
+    let before = search().life_and_death(&g);
+    g.play(Color::Black, Move::Pass).expect("pass");
+    assert_eq!(search().life_and_death(&g), before);
+}
+
+#[test]
+fn a_ring_sharing_two_liberties_with_three_stones_inside_is_seki() {
+    // Whoever fills an inner liberty puts itself in atari, and Black's throw-in would give
+    // White a straight four of eye space: neither plays, both live (rule 13).
+    let g = game(
+        ".........
+         .XXXXXXX.
+         XOOOOOOOX
+         XO.XXX.OX
+         XOOOOOOOX
+         .XXXXXXX.
+         .........
+         .........
+         .........",
+        Color::Black,
+    );
+    let judged = search().life_and_death(&g);
+    let ring: Vec<Point> = g
+        .board()
+        .points()
+        .filter(|&p| g.board().cell(p) == Cell::White)
+        .collect();
+    assert!(judged.dead.is_empty(), "{:?}", judged.dead);
+    let inside = [at(&g, 3, 3), at(&g, 4, 3), at(&g, 5, 3)];
+    for p in ring.iter().chain(inside.iter()) {
+        assert!(
+            judged.seki.contains(p),
+            "{p:?} not in seki: {:?}",
+            judged.seki
+        );
+    }
+    assert_eq!(
+        judged.seki.len(),
+        ring.len() + inside.len(),
+        "outer black stones are simply alive"
+    );
+    assert!(judged.unsettled.is_empty(), "{:?}", judged.unsettled);
+}
+
+#[test]
+fn a_ring_around_a_straight_three_with_the_enemy_on_its_vital_point_is_dead() {
+    // Not seki (this diagram was once taken for one): Black throws in at an inner point,
+    // White must capture the two stones, and Black's stone on the vital point of the
+    // three-point space left kills the ring (rule 13, nakade). The playouts of the
+    // judgement play that throw-in; refusing every self-atari of two stones, they kept the
+    // ring alive.
+    let g = game(
+        ".........
+         ..XXXXX..
+         .XOOOOOX.
+         .XO.X.OX.
+         .XOOOOOX.
+         ..XXXXX..
+         .........
+         .........
+         .........",
+        Color::Black,
+    );
+    let judged = search().life_and_death(&g);
+    let ring: Vec<Point> = g
+        .board()
+        .points()
+        .filter(|&p| g.board().cell(p) == Cell::White)
+        .collect();
+    assert_eq!(judged.dead, ring);
+    assert!(judged.seki.is_empty(), "{:?}", judged.seki);
+}
