@@ -27,9 +27,9 @@ pub struct AnalysisMove {
     /// The move's policy probability: the move model's share of it among the legal moves
     /// ([`move_model::policy`]), summing to 1 over them.
     pub prior: f64,
-    /// A lower confidence bound of the win rate ([`lower_bound`]): low while visits are
-    /// few, so that a move seen in one playout does not look better than a well-explored
-    /// one.
+    /// A lower confidence bound of the win rate (the lower end of its 95% Wilson interval,
+    /// `lower_bound` in this module): low while visits are few, so that a move seen in one
+    /// playout does not look better than a well-explored one.
     pub lcb: f64,
     /// The score lead for the side to move in points: the mean final score of the playouts
     /// through the move, or, for a move without any, an estimate from the win rate (see
