@@ -30,6 +30,11 @@
 #? [B\+1\.5]
 1023 genmove b
 #? [pass]
+# White, to move on the same board, has lost by 1.5 with nothing left to settle: it
+# resigns rather than play on into its own area while Black passes (a 19x19 match game
+# went 150 moves that way).
+1099 genmove w
+#? [resign]
 
 # A wall with one dame, F9, between Black's F1-F8 and E9 and White's G column: it is
 # worth half a point under area counting (rule 14) and closes the border; Black fills it.

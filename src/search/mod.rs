@@ -461,9 +461,10 @@ impl Search {
     /// The decision near the end of the game, or `None` to take the search's. Where every
     /// point is settled: pass if passing does not lose, whether or not the opponent has
     /// passed (no move changes the outcome, and under territory counting, rule 18, filling
-    /// one's own area costs a point); if it loses, resign or play on. Where something is
-    /// unsettled, never pass: instead of the search's pass, the move that settles it (the
-    /// most visited one), or the search's best other move while stones' fate is open.
+    /// one's own area costs a point); if it loses, resign (play on where resigning is
+    /// off). Where something is unsettled, never pass: instead of the search's pass, the
+    /// move that settles it (the most visited one), or the search's best other move while
+    /// stones' fate is open.
     fn end_decision(
         &mut self,
         game: &Game,
@@ -511,11 +512,15 @@ impl Search {
         if ending.passing_holds {
             return Some((Decision::Pass, best.winrate.max(0.5)));
         }
-        if resigns {
+        // Settled and lost: no move changes the outcome, so a player who may resign does,
+        // whatever the search's win rate (its random playouts keep some hope in a lost
+        // game: in a 19x19 match it played 150 moves into its own area while GNU Go
+        // passed).
+        if resigns || self.config.resign_threshold > 0.0 {
             return Some((Decision::Resign, best.winrate));
         }
-        // Passing loses: play on with the search's best move, which loses nothing more under
-        // area counting and may find what the judgement missed.
+        // Never resigning: play on with the search's best move, which loses nothing more
+        // under area counting and may find what the judgement missed.
         Some(match best_play {
             Some(p) => (Decision::Play(p), best.winrate),
             None => (Decision::Pass, best.winrate),
