@@ -44,3 +44,11 @@
 80 loadsgf ../records/19x19-vs-gnugo/bcf58d0-game-0018.sgf 360
 81 genmove w
 #? [!pass]
+
+# 289a926-game-0015 (the 2026-12-01 match, after the nakade judgement): yunzi Black, its
+# pass was move 303; its count said B+1.5, GNU Go's W+82.5, and cleanup play made it
+# W+82.5. A known failure: the judgement's playouts still leave Black's big weak groups
+# (the lower right and the left side) alive in this board of many capturing races.
+130 loadsgf ../records/19x19-disputed/289a926-game-0015.sgf 303
+131 genmove b
+#? [!pass]*
