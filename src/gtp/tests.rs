@@ -450,6 +450,19 @@ fn parse_update(line: &str, dialect: Dialect, size: usize) -> (Vec<Segment>, Opt
     (segments, ownership)
 }
 
+/// Runs a genmove variant's stream until its budget ends it (at most 1000 slices); returns
+/// what it wrote after the header.
+fn stream_to_its_end(gtp: &mut Gtp) -> String {
+    let mut stream = String::new();
+    for _ in 0..1000 {
+        if !gtp.is_analyzing() {
+            break;
+        }
+        stream.extend(gtp.continue_analysis());
+    }
+    stream
+}
+
 /// Runs slices of the streaming analysis until one gives an update line.
 fn next_update(gtp: &mut Gtp) -> String {
     for _ in 0..1000 {
@@ -550,13 +563,7 @@ fn genmove_analyze_streams_then_plays_its_move() {
     let mut gtp = gtp();
     run(&mut gtp, "boardsize 9");
     assert_eq!(run(&mut gtp, "lz-genmove_analyze b 1"), "=\n");
-    let mut stream = String::new();
-    for _ in 0..1000 {
-        if !gtp.is_analyzing() {
-            break;
-        }
-        stream.extend(gtp.continue_analysis());
-    }
+    let stream = stream_to_its_end(&mut gtp);
     assert!(!gtp.is_analyzing(), "the 10-playout budget ends the search");
     let (updates, last) = stream
         .trim_end()
@@ -995,13 +1002,7 @@ fn avoid_and_allow_keep_moves_out_of_the_search_as_lizzie_asks() {
     // A genmove variant plays within the rules, also when no update was written.
     run(&mut gtp, "boardsize 5");
     assert_eq!(run(&mut gtp, "lz-genmove_analyze b 0 allow b A1 1"), "=\n");
-    let mut stream = String::new();
-    for _ in 0..1000 {
-        if !gtp.is_analyzing() {
-            break;
-        }
-        stream.extend(gtp.continue_analysis());
-    }
+    let stream = stream_to_its_end(&mut gtp);
     assert_eq!(
         stream, "play A1\n\n",
         "interval 0: no update, then the move"

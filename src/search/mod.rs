@@ -919,9 +919,35 @@ impl Drop for PathGuard<'_> {
     }
 }
 
-/// Positions shared by the search's tests and the engine's.
+/// Positions and helpers shared by the search's tests, its life-and-death tests and the
+/// engine's.
 #[cfg(test)]
 pub(crate) mod fixtures {
+    use super::{Search, SearchConfig};
+    use crate::board::{Board, Color, Point};
+    use crate::game::{Game, RuleSet};
+
+    /// One thread and a fixed seed, so every run is the same.
+    pub fn search() -> Search {
+        Search::new(SearchConfig {
+            threads: 1,
+            seed: 42,
+            max_tree_bytes: 64 << 20,
+            ..SearchConfig::default()
+        })
+    }
+
+    pub fn game(diagram: &str, to_move: Color) -> Game {
+        let board = Board::from_diagram(diagram).expect("valid diagram");
+        Game::from_position(board, to_move, RuleSet::chinese())
+    }
+
+    /// The point at a diagram position: `col` from the left, `line` from the top.
+    pub fn at(game: &Game, col: usize, line: usize) -> Point {
+        let n = game.board().size();
+        game.board().point_at(col, n - 1 - line)
+    }
+
     /// A finished 9x9 game: Black has 36 points, White 45, every group two or more eyes.
     pub const FINISHED: &str = ".X.XO.O..
                                XXXXOOOOO

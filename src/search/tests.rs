@@ -1,27 +1,8 @@
 //! Search tests: one thread, a fixed seed and a playout budget, so every run is the same.
 
+use super::fixtures::{at, game, search};
 use super::*;
 use crate::game::RuleSet;
-
-fn search() -> Search {
-    Search::new(SearchConfig {
-        threads: 1,
-        seed: 42,
-        max_tree_bytes: 64 << 20,
-        ..SearchConfig::default()
-    })
-}
-
-fn game(diagram: &str, to_move: Color) -> Game {
-    let board = Board::from_diagram(diagram).expect("valid diagram");
-    Game::from_position(board, to_move, RuleSet::chinese())
-}
-
-/// The point at a diagram position: `col` from the left, `line` from the top.
-fn at(game: &Game, col: usize, line: usize) -> Point {
-    let n = game.board().size();
-    game.board().point_at(col, n - 1 - line)
-}
 
 /// Three white stones in atari, their last liberty at (3, 3): with komi 10 on 5x5 the chain
 /// decides the game, so the search cannot be indifferent to it.

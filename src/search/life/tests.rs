@@ -2,28 +2,15 @@
 
 use super::*;
 use crate::board::{Cell, Move};
-use crate::game::RuleSet;
-use crate::search::fixtures;
-use crate::search::SearchConfig;
+use crate::search::fixtures::{self, at, game, search};
 
-fn search() -> Search {
-    Search::new(SearchConfig {
-        threads: 1,
-        seed: 42,
-        max_tree_bytes: 64 << 20,
-        ..SearchConfig::default()
-    })
-}
-
-fn game(diagram: &str, to_move: Color) -> Game {
-    let board = Board::from_diagram(diagram).expect("valid diagram");
-    Game::from_position(board, to_move, RuleSet::chinese())
-}
-
-/// The point at a diagram position: `col` from the left, `line` from the top.
-fn at(game: &Game, col: usize, line: usize) -> Point {
-    let n = game.board().size();
-    game.board().point_at(col, n - 1 - line)
+/// Every white stone of `g`, in board order.
+fn white_stones(g: &Game) -> Vec<Point> {
+    let board = g.board();
+    board
+        .points()
+        .filter(|&p| board.cell(p) == Cell::White)
+        .collect()
 }
 
 #[test]
@@ -78,11 +65,7 @@ fn a_ring_sharing_two_liberties_with_three_stones_inside_is_seki() {
         Color::Black,
     );
     let judged = search().life_and_death(&g);
-    let ring: Vec<Point> = g
-        .board()
-        .points()
-        .filter(|&p| g.board().cell(p) == Cell::White)
-        .collect();
+    let ring = white_stones(&g);
     assert!(judged.dead.is_empty(), "{:?}", judged.dead);
     let inside = [at(&g, 3, 3), at(&g, 4, 3), at(&g, 5, 3)];
     for p in ring.iter().chain(inside.iter()) {
@@ -120,11 +103,7 @@ fn a_ring_around_a_straight_three_with_the_enemy_on_its_vital_point_is_dead() {
         Color::Black,
     );
     let judged = search().life_and_death(&g);
-    let ring: Vec<Point> = g
-        .board()
-        .points()
-        .filter(|&p| g.board().cell(p) == Cell::White)
-        .collect();
+    let ring = white_stones(&g);
     assert_eq!(judged.dead, ring);
     assert!(judged.seki.is_empty(), "{:?}", judged.seki);
 }
