@@ -47,8 +47,9 @@
 
 # 289a926-game-0015 (the 2026-12-01 match, after the nakade judgement): yunzi Black, its
 # pass was move 303; its count said B+1.5, GNU Go's W+82.5, and cleanup play made it
-# W+82.5. A known failure: the judgement's playouts still leave Black's big weak groups
-# (the lower right and the left side) alive in this board of many capturing races.
+# W+82.5. White's lower right group (two-point eye at P1 P2, an outside liberty at J1) wins
+# its race with Black's chain around T2; the judgement's playouts used to fill that eye or
+# take each throw-in there at once, and counted the White group dead.
 130 loadsgf ../records/19x19-disputed/289a926-game-0015.sgf 303
 131 genmove b
-#? [!pass]*
+#? [!pass]

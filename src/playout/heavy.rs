@@ -79,7 +79,11 @@ impl Heavy {
         rng: &mut PlayoutRng,
         allowed: impl Fn(Point) -> bool,
     ) -> Option<Point> {
-        if let Some(p) = answer_last_move(board, color, rng).filter(|&p| allowed(p)) {
+        // The judgement leaves a throw-in into its own two-point eye where it is.
+        let answer = answer_last_move(board, color, rng).filter(|&p| {
+            allowed(p) && !(self.nakade && tactics::plays_into_own_two_point_eye(board, color, p))
+        });
+        if let Some(p) = answer {
             return Some(p);
         }
         if self.big {
@@ -164,11 +168,13 @@ pub fn sensible(board: &Board, color: Color, p: Point) -> bool {
 }
 
 /// [`sensible`], or a self-atari of several stones that kills by nakade
-/// ([`tactics::is_nakade_throw_in`]): the judgement of life and death plays those.
+/// ([`tactics::is_nakade_throw_in`]): the judgement of life and death plays those. It
+/// never plays into its own two-point eye ([`tactics::plays_into_own_two_point_eye`]).
 #[inline]
 fn sensible_or_nakade(board: &Board, color: Color, p: Point) -> bool {
     board.is_legal(color, p)
         && !board.is_true_eye(color, p)
+        && !tactics::plays_into_own_two_point_eye(board, color, p)
         && (board.is_lone(color, p)
             || !board.is_self_atari(color, p)
             || tactics::is_nakade_throw_in(board, color, p))

@@ -383,6 +383,53 @@ pub fn is_nakade_throw_in(board: &Board, color: Color, p: Point) -> bool {
     sealed && is_one_eye_shape(board, stones)
 }
 
+/// Whether `color` at `p` plays into its own two-point eye for nothing: `p` and one
+/// neighbour form a space that only `color`'s stones and the edge enclose, and either the
+/// neighbour is empty (filling half the eye spends a liberty and makes no second eye) or it
+/// holds a lone enemy stone thrown in while a wall chain races, with two liberties, one the
+/// enemy can fill (taking it leaves as many liberties as it found and spends the tempo the
+/// race needs). A
+/// group with a two-point eye and an outside liberty beat a surrounded chain with two
+/// liberties in the game; in playouts whose owner filled the eye, or took the throw-in at
+/// once, it died (a 30-stone White group counted dead, a lost game passed as won).
+pub fn plays_into_own_two_point_eye(board: &Board, color: Color, p: Point) -> bool {
+    let own = color.cell();
+    let walls = |q: Point| board.cell(q) == own || board.cell(q) == Cell::Border;
+    let mut other = None;
+    for q in board.neighbours(p) {
+        if walls(q) {
+            continue;
+        }
+        let thrown_in = board.cell(q) == color.opponent().cell() && board.chain_size(q) == 1;
+        if other.is_some() || !(board.cell(q) == Cell::Empty || thrown_in) {
+            return false;
+        }
+        other = Some(q);
+    }
+    let Some(other) = other else {
+        return false;
+    };
+    if !board.neighbours(other).iter().all(|&q| q == p || walls(q)) {
+        return false;
+    }
+    // A wall chain in a race: two liberties, the one besides `p` open to the enemy. One
+    // whose other liberty is an eye is not racing and cleans the stone up.
+    let racing = |q: Point| {
+        board.cell(q) == own && {
+            let libs = board.chain_liberties(q);
+            libs.len() == 2
+                && libs
+                    .iter()
+                    .any(|&l| l != p && board.is_legal(color.opponent(), l))
+        }
+    };
+    board.cell(other) == Cell::Empty
+        || [p, other]
+            .iter()
+            .flat_map(|&s| board.neighbours(s))
+            .any(racing)
+}
+
 /// Whether a connected space of up to five points makes one eye however its owner plays:
 /// everything up to three points, and of the larger ones only the square and pyramid four
 /// and the bulky and crossed five (the straight and bent four and the other fives make two).
@@ -453,6 +500,86 @@ mod tests {
                            .........
                            .........
                            .........";
+
+    #[test]
+    fn playing_into_ones_own_two_point_eye_is_found() {
+        // White's corner eye A9 B9; Black's A4 B4 on the left edge; Black's straight
+        // three A1 B1 C1 at the bottom.
+        let b = Board::from_diagram(
+            "..OX.....
+             OOOX.....
+             XXXX.....
+             .........
+             XX.......
+             ..X......
+             XX.......
+             XXXX.....
+             ...X.....",
+        )
+        .expect("valid");
+        let (a9, b9) = (b.point_at(0, 8), b.point_at(1, 8));
+        assert!(plays_into_own_two_point_eye(&b, Color::White, a9));
+        assert!(plays_into_own_two_point_eye(&b, Color::White, b9));
+        // For Black the same points are a throw-in, not its own eye.
+        assert!(!plays_into_own_two_point_eye(&b, Color::Black, a9));
+        assert!(plays_into_own_two_point_eye(
+            &b,
+            Color::Black,
+            b.point_at(0, 3)
+        ));
+        assert!(plays_into_own_two_point_eye(
+            &b,
+            Color::Black,
+            b.point_at(1, 3)
+        ));
+        // Three points are no two-point eye: the middle makes two eyes.
+        assert!(!plays_into_own_two_point_eye(
+            &b,
+            Color::Black,
+            b.point_at(0, 0)
+        ));
+        assert!(!plays_into_own_two_point_eye(
+            &b,
+            Color::Black,
+            b.point_at(1, 0)
+        ));
+        // Black thrown in at A9 while White's wall has D9 and the eye: White's capture at
+        // B9 only trades one liberty for another, a tempo lost in a race.
+        let racing = |top: &str| {
+            let rows = [
+                top,
+                "OOOX.....",
+                "XXXX.....",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+            ];
+            let mut b = Board::from_diagram(&rows.join("\n")).expect("valid");
+            b.play(Color::Black, Move::Play(a9)).expect("legal");
+            b
+        };
+        assert!(plays_into_own_two_point_eye(
+            &racing("..O.X...."),
+            Color::White,
+            b9
+        ));
+        // With E8 and F9 to spare the capture costs nothing: the stone is taken as in any
+        // clean-up.
+        assert!(!plays_into_own_two_point_eye(
+            &racing("..OOO...."),
+            Color::White,
+            b9
+        ));
+        // An open point in the middle of the board is no eye.
+        assert!(!plays_into_own_two_point_eye(
+            &b,
+            Color::Black,
+            b.point_at(6, 4)
+        ));
+    }
 
     #[test]
     fn a_throw_in_that_leaves_one_eye_of_space_is_nakade() {

@@ -107,3 +107,28 @@ fn a_ring_around_a_straight_three_with_the_enemy_on_its_vital_point_is_dead() {
     assert_eq!(judged.dead, ring);
     assert!(judged.seki.is_empty(), "{:?}", judged.seki);
 }
+
+#[test]
+fn two_liberty_chains_beside_short_enemy_chains_are_racing() {
+    // Black's G1 G2 G3 H3 J3 has H1 and H2, White's J2 has H2 and J1: whoever fills a
+    // liberty first decides, a tempo the playouts get wrong. White's wall has plenty.
+    let g = game(
+        ".........
+         .........
+         .........
+         .........
+         .........
+         .....OOOO
+         .....OXXX
+         .....OX.O
+         .....OX..",
+        Color::Black,
+    );
+    let board = g.board();
+    assert!(is_racing(board, at(&g, 6, 8), &[]));
+    assert!(is_racing(board, at(&g, 8, 7), &[]));
+    assert!(!is_racing(board, at(&g, 5, 8), &[]));
+    // Neither is racing beside a chain in seki: that chain captures nothing.
+    let j2 = [at(&g, 8, 7)];
+    assert!(!is_racing(board, at(&g, 6, 8), &j2));
+}
