@@ -332,18 +332,19 @@ fn unsettled(
 
 /// Whether the stone at `p` is in a capturing race that the playouts cannot be trusted
 /// with: its chain has at most two liberties, one of them a point the enemy may fill (not
-/// an eye of its own shape), beside an enemy chain of at most three that is not in seki (a
-/// chain in seki captures nothing: filling its liberties is self-atari). Who wins such a race
-/// turns on a tempo that random play gets wrong: in a 19x19 game the judgement gave a
-/// surrounded two-liberty chain the race against a group with a two-point eye and an
-/// outside liberty, and the engine passed a game that cleanup play lost by 82 points.
+/// in its own eye space, [`is_eye_space`]), beside an enemy chain of at most three that is
+/// not in seki (a chain in seki captures nothing: filling its liberties is self-atari).
+/// Who wins such a race turns on a tempo that random play gets wrong: in a 19x19 game the
+/// judgement gave a surrounded two-liberty chain the race against a group with a two-point
+/// eye and an outside liberty, and the engine passed a game that cleanup play lost by 82
+/// points.
 fn is_racing(board: &Board, p: Point, seki: &[Point]) -> bool {
     let Some(color) = board.cell(p).color() else {
         return false;
     };
     let libs = board.chain_liberties(p);
     libs.len() <= 2
-        && libs.iter().any(|&l| !board.is_eyelike(color, l))
+        && libs.iter().any(|&l| !is_eye_space(board, color, l))
         && board.chain_stones(p).any(|s| {
             board.neighbours(s).iter().any(|&q| {
                 board.cell(q) == color.opponent().cell()
@@ -351,6 +352,33 @@ fn is_racing(board: &Board, p: Point, seki: &[Point]) -> bool {
                     && board.chain_liberties(q).len() <= 3
             })
         })
+}
+
+/// Whether the empty point `l` lies in a small space (at most six points) that only
+/// `color`'s stones and the edge enclose: an eye, or room for one, that the enemy cannot
+/// fill from outside. A live group's chains often share their eyes as their only liberties.
+fn is_eye_space(board: &Board, color: Color, l: Point) -> bool {
+    const MAX: usize = 6;
+    let mut space = [l; MAX];
+    let mut size = 1;
+    let mut k = 0;
+    while k < size {
+        for q in board.neighbours(space[k]) {
+            match board.cell(q) {
+                Cell::Empty if !space[..size].contains(&q) => {
+                    if size == MAX {
+                        return false;
+                    }
+                    space[size] = q;
+                    size += 1;
+                }
+                c if c == color.opponent().cell() => return false,
+                _ => {}
+            }
+        }
+        k += 1;
+    }
+    true
 }
 
 /// Whether the stone at `p` is in seki (see [`Search::life_and_death`]): its chain has one

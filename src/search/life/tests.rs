@@ -131,4 +131,20 @@ fn two_liberty_chains_beside_short_enemy_chains_are_racing() {
     // Neither is racing beside a chain in seki: that chain captures nothing.
     let j2 = [at(&g, 8, 7)];
     assert!(!is_racing(board, at(&g, 6, 8), &j2));
+    // Black's inner chain has two liberties too, but both are its own eyes: no race,
+    // though White's chain beside it has one liberty left.
+    let g = game(
+        ".........
+         .........
+         .........
+         .........
+         ....XXXX.
+         ....XOOOO
+         ....XOXXX
+         ....XOX.X
+         ....XOXX.",
+        Color::Black,
+    );
+    assert!(!is_racing(g.board(), at(&g, 6, 8), &[]));
+    assert!(is_racing(g.board(), at(&g, 5, 8), &[]));
 }
