@@ -88,7 +88,13 @@ impl Search {
             .unsettled
             .iter()
             .flat_map(|&p| match board.cell(p).color() {
-                Some(_) => board.chain_liberties(p),
+                // Its liberties, and those of the enemy chains short of liberties beside
+                // it: in a race, the attack settles as much as the defence.
+                Some(_) => short_neighbours(board, p)
+                    .into_iter()
+                    .chain(std::iter::once(p))
+                    .flat_map(|q| board.chain_liberties(q))
+                    .collect(),
                 None => vec![p],
             })
             .filter(|&p| {
@@ -284,7 +290,7 @@ fn unsettled(
             None => open[p.index()] = true,
             Some(color) if !open[p.index()] && !seki.contains(&p) => {
                 let k = keeps(p, color);
-                if k < CLEAR && k > 1.0 - CLEAR || is_racing(board, p, seki) {
+                if k < CLEAR && k > 1.0 - CLEAR || is_racing(board, p, dead) {
                     list.push(p);
                 }
             }
@@ -332,13 +338,14 @@ fn unsettled(
 
 /// Whether the stone at `p` is in a capturing race that the playouts cannot be trusted
 /// with: its chain has at most two liberties, one of them a point the enemy may fill (not
-/// in its own eye space, [`is_eye_space`]), beside an enemy chain of at most three that is
-/// not in seki (a chain in seki captures nothing: filling its liberties is self-atari).
-/// Who wins such a race turns on a tempo that random play gets wrong: in a 19x19 game the
-/// judgement gave a surrounded two-liberty chain the race against a group with a two-point
-/// eye and an outside liberty, and the engine passed a game that cleanup play lost by 82
-/// points.
-fn is_racing(board: &Board, p: Point, seki: &[Point]) -> bool {
+/// in its own eye space, [`is_eye_space`]), beside an enemy chain of at most three that the
+/// judgement counts `dead` and that holds at least [`RACE_STAKE`] stones. Who wins such a
+/// race turns on a tempo that random play gets wrong: in a 19x19 game the judgement gave a
+/// surrounded two-liberty chain the race against a 30-stone group with a two-point eye and
+/// an outside liberty, and the engine passed a game that cleanup play lost by 82 points.
+/// Races over a few stones are left to the playouts: counted as open, they kept the engine
+/// playing into its own area for 70 moves while the opponent passed.
+fn is_racing(board: &Board, p: Point, dead: &[Point]) -> bool {
     let Some(color) = board.cell(p).color() else {
         return false;
     };
@@ -348,10 +355,35 @@ fn is_racing(board: &Board, p: Point, seki: &[Point]) -> bool {
         && board.chain_stones(p).any(|s| {
             board.neighbours(s).iter().any(|&q| {
                 board.cell(q) == color.opponent().cell()
-                    && !seki.contains(&q)
+                    && board.chain_size(q) >= RACE_STAKE
+                    && dead.contains(&q)
                     && board.chain_liberties(q).len() <= 3
             })
         })
+}
+
+/// The fewest stones of a dead enemy chain for a race beside it to keep the game open (see
+/// [`is_racing`]).
+const RACE_STAKE: u32 = 4;
+
+/// A stone of each enemy chain with at most three liberties beside the chain at `p`.
+fn short_neighbours(board: &Board, p: Point) -> Vec<Point> {
+    let enemy = board.cell(p).color().map(Color::opponent);
+    let mut found: Vec<Point> = Vec::new();
+    for s in board.chain_stones(p) {
+        for q in board.neighbours(s) {
+            if board.cell(q).color() == enemy
+                && enemy.is_some()
+                && !found
+                    .iter()
+                    .any(|&f| board.chain_head(f) == board.chain_head(q))
+                && board.chain_liberties(q).len() <= 3
+            {
+                found.push(q);
+            }
+        }
+    }
+    found
 }
 
 /// Whether the empty point `l` lies in a small space (at most six points) that only

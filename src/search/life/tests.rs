@@ -109,30 +109,29 @@ fn a_ring_around_a_straight_three_with_the_enemy_on_its_vital_point_is_dead() {
 }
 
 #[test]
-fn two_liberty_chains_beside_short_enemy_chains_are_racing() {
-    // Black's G1 G2 G3 H3 J3 has H1 and H2, White's J2 has H2 and J1: whoever fills a
-    // liberty first decides, a tempo the playouts get wrong. White's wall has plenty.
+fn two_liberty_chains_beside_big_dead_chains_are_racing() {
+    // Black's G1 G2 has H1 and H2, White's six stones F1-F3 G3 H3 J3 have H2 and J2:
+    // whoever fills a liberty first decides, a tempo the playouts get wrong, and counting
+    // White's chain dead is what the race is about.
     let g = game(
         ".........
          .........
          .........
          .........
          .........
-         .....OOOO
-         .....OXXX
-         .....OX.O
-         .....OX..",
+         ....XXXXX
+         ....XOOOO
+         ....XOX..
+         ....XOX..",
         Color::Black,
     );
     let board = g.board();
-    assert!(is_racing(board, at(&g, 6, 8), &[]));
-    assert!(is_racing(board, at(&g, 8, 7), &[]));
-    assert!(!is_racing(board, at(&g, 5, 8), &[]));
-    // Neither is racing beside a chain in seki: that chain captures nothing.
-    let j2 = [at(&g, 8, 7)];
-    assert!(!is_racing(board, at(&g, 6, 8), &j2));
+    let white = white_stones(&g);
+    assert!(is_racing(board, at(&g, 6, 8), &white));
+    // Counted alive, White's chain is no race that passing depends on.
+    assert!(!is_racing(board, at(&g, 6, 8), &[]));
     // Black's inner chain has two liberties too, but both are its own eyes: no race,
-    // though White's chain beside it has one liberty left.
+    // though White's dead chain beside it has one liberty left.
     let g = game(
         ".........
          .........
@@ -145,6 +144,5 @@ fn two_liberty_chains_beside_short_enemy_chains_are_racing() {
          ....XOXX.",
         Color::Black,
     );
-    assert!(!is_racing(g.board(), at(&g, 6, 8), &[]));
-    assert!(is_racing(g.board(), at(&g, 5, 8), &[]));
+    assert!(!is_racing(g.board(), at(&g, 6, 8), &white_stones(&g)));
 }
