@@ -29,13 +29,14 @@ enum Command {
         #[command(subcommand)]
         what: Bench,
     },
-    /// Fit the move model to SGF game records (records/19x19-vs-gnugo/ holds those of the
-    /// table); prints the table that src/search/move_model.txt holds.
+    /// Fit the move model to SGF game records (records/19x19-vs-gnugo/ and
+    /// records/9x9-pachi-selfplay/ hold those of the tables); prints a table as
+    /// src/search/move_model*.txt hold them.
     LearnMoves {
         #[command(flatten)]
         records: Records,
     },
-    /// How well the tree's move order (the move model on big boards) predicts the moves in
+    /// How well the tree's move order (the move model for the board's size) predicts the moves in
     /// SGF game records: how often the move played was among the first 1, 5, 10 and 20.
     Predict {
         #[command(flatten)]

@@ -32,8 +32,8 @@ fn self_play(size: usize, moves: usize) -> Vec<String> {
 
 #[test]
 fn nine_by_nine_plays_the_pinned_moves() {
-    let pinned = "E5 F6 E6 F3 F4 E7 G7 G6 H6 G4 G5 D3 E3 E2 B5 D6 D5 C7 D8 C5 C4 E8 B7 C8 G3 \
-                  E4 F5 G2 B8 G8";
+    let pinned = "E5 G7 C7 F3 E2 D3 E3 E4 F4 D4 G3 F5 G4 D6 B5 B4 D5 C5 E6 D7 E7 D8 C6 C4 E8 \
+                  C8 B8 B6 B7 C9";
     assert_eq!(self_play(9, 30).join(" "), pinned);
 }
 

@@ -6,10 +6,9 @@
 //! moves, captures, ataris, ...), each with a strength `gamma`; the move's strength is the
 //! product, and a position's moves are played in proportion to their strengths. The gammas
 //! are fitted to game records by minorization-maximization (`yunzi learn-moves`, in
-//! [`crate::learn`]); the
-//! table (`move_model.txt`, made by `yunzi learn-moves --player "GNU Go"` from the match
-//! games in `records/19x19-vs-gnugo/`) is compiled in. On big boards a node tries its moves
-//! in the order of their strengths (see `priors::Prior::order`).
+//! [`crate::learn`]); the tables ([`MoveModel::learned`]) are compiled in. A node tries its
+//! moves in the order of their strengths (see `priors::Prior::order`), and on small boards
+//! the model judges them too (`priors::children`).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -17,12 +16,18 @@ use std::sync::OnceLock;
 
 use crate::board::{Board, Color, Move, Point};
 use crate::game::Game;
+use crate::playout::is_big;
 use crate::playout::patterns::shape_key;
 
 use super::features::{MoveFacts, NodeFacts};
 
-/// The learned table, kept in the source tree so that every build plays the same.
-const TABLE: &str = include_str!("move_model.txt");
+/// The learned tables, kept in the source tree so that every build plays the same: big
+/// boards' fitted to GNU Go's moves on 19x19 (`yunzi learn-moves --player "GNU Go"
+/// records/19x19-vs-gnugo/*.sgf`), small boards' to Pachi's self-play on 9x9 (`yunzi
+/// learn-moves records/9x9-pachi-selfplay/game-0[0-2]*.sgf
+/// records/9x9-pachi-selfplay/game-0300.sgf`: the first 300 games; the other 80 test it).
+const BIG_TABLE: &str = include_str!("move_model.txt");
+const SMALL_TABLE: &str = include_str!("move_model_9x9.txt");
 
 /// The kinds of feature; a move has at most one of each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -124,7 +129,7 @@ pub fn features(board: &Board, color: Color, p: Point, facts: &MoveFacts) -> Vec
 pub fn policy(game: &Game, color: Color) -> Vec<(Move, f64)> {
     let board = game.board();
     let node = NodeFacts::new(board, color);
-    let model = MoveModel::learned();
+    let model = MoveModel::learned(board);
     let mut moves: Vec<(Move, f64)> = game
         .legal_points(color)
         .into_iter()
@@ -156,11 +161,18 @@ pub struct MoveModel {
 }
 
 impl MoveModel {
-    /// The compiled-in table (empty, all gammas 1, if it does not parse).
-    pub fn learned() -> &'static MoveModel {
-        static MODEL: OnceLock<MoveModel> = OnceLock::new();
-        MODEL.get_or_init(|| {
-            MoveModel::from_text(TABLE).unwrap_or_else(|| MoveModel::new(HashMap::new()))
+    /// The compiled-in table for `board`'s size (empty, all gammas 1, if it does not parse):
+    /// the big boards' from [`BIG_BOARD`](crate::playout::BIG_BOARD) up, else the small.
+    pub fn learned(board: &Board) -> &'static MoveModel {
+        static BIG: OnceLock<MoveModel> = OnceLock::new();
+        static SMALL: OnceLock<MoveModel> = OnceLock::new();
+        let (model, table) = if is_big(board) {
+            (&BIG, BIG_TABLE)
+        } else {
+            (&SMALL, SMALL_TABLE)
+        };
+        model.get_or_init(|| {
+            MoveModel::from_text(table).unwrap_or_else(|| MoveModel::new(HashMap::new()))
         })
     }
 
@@ -295,7 +307,7 @@ mod tests {
         let gamma = |x, y| {
             let p = board.point_at(x, y);
             let shape = (Family::Shape, shape_key(&board, Color::Black, p));
-            MoveModel::learned().strength(&[shape])
+            MoveModel::learned(&board).strength(&[shape])
         };
         // Above (9,9), beside (10,9): an empty triangle.
         let triangle = gamma(9, 10);

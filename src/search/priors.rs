@@ -27,10 +27,7 @@ pub struct Prior {
     pub weight: f32,
     /// Where the move comes in the order the node tries its moves (compares greater for
     /// moves to try earlier): plays before a pass before filling an own true eye, and
-    /// within those, on big boards, by the move model's strength
-    /// ([`MoveModel::learned`]), elsewhere by `value`. The model orders moves rather than
-    /// judging them: as a judgement of its own it outweighed the tactical ones
-    /// (docs/strength.md, 7a3bc99).
+    /// within those by the move model's strength ([`MoveModel::learned`]).
     pub order: (u8, f32),
 }
 
@@ -55,12 +52,8 @@ impl<'a> NodePriors<'a> {
         let facts = self.facts.of(p);
         let judged = judge(board, p, &facts);
         let value = judged.weighted_sum / judged.weight;
-        let strength = if is_big(board) {
-            let features = move_model::features(board, self.facts.color(), p, &facts);
-            MoveModel::learned().strength(&features)
-        } else {
-            value
-        };
+        let features = move_model::features(board, self.facts.color(), p, &facts);
+        let strength = MoveModel::learned(board).strength(&features);
         Prior {
             value,
             weight: judged.weight,
@@ -68,6 +61,41 @@ impl<'a> NodePriors<'a> {
         }
     }
 }
+
+/// Every legal move of `color` on `board` and a pass, with their priors. On small boards
+/// the move model judges too: a play wins `MODEL_WEIGHT` times its share of the node's
+/// strengths in playouts (Pachi's pattern prior), so the moves Pachi's own play favours
+/// are read first and the rest lose little. On big boards the model only orders the moves
+/// for progressive widening (as a judgement it outweighed the tactical ones there,
+/// docs/strength.md, 7a3bc99).
+pub fn children(board: &Board, color: Color) -> Vec<(Move, Prior)> {
+    let priors = NodePriors::new(board, color);
+    let mut children: Vec<(Move, Prior)> = board
+        .points()
+        .filter(|&p| board.is_legal(color, p))
+        .map(Move::Play)
+        .chain(std::iter::once(Move::Pass))
+        .map(|mv| (mv, priors.of(mv)))
+        .collect();
+    if !is_big(board) {
+        let total: f32 = children
+            .iter()
+            .filter(|(mv, _)| *mv != Move::Pass)
+            .map(|(_, prior)| prior.order.1)
+            .sum();
+        for (mv, prior) in &mut children {
+            if *mv != Move::Pass && total > 0.0 {
+                let weight = MODEL_WEIGHT * prior.order.1 / total;
+                prior.value = (prior.value * prior.weight + weight) / (prior.weight + weight);
+                prior.weight += weight;
+            }
+        }
+    }
+    children
+}
+
+/// See [`children`].
+const MODEL_WEIGHT: f32 = 40.0;
 
 /// One of the playout policy's answers to the last move ([`NodeFacts`]): the tree should
 /// read it first too.
@@ -298,9 +326,10 @@ mod tests {
     }
 
     #[test]
-    fn the_move_model_orders_equal_priors_on_big_boards_only() {
+    fn the_move_model_orders_big_boards_and_judges_small_ones() {
         // Two black stones side by side; Black extends from one end, or makes an empty
-        // triangle above it: the judgements see no difference, the move model does.
+        // triangle above it: the judgements see no difference, the move model does (19x19's
+        // table prefers the extension; 9x9's, from Pachi's self-play, the other).
         let extension_and_triangle = |size: usize| {
             let mut board = Board::new(size).expect("valid");
             let mid = size / 2;
@@ -310,18 +339,30 @@ mod tests {
             ];
             board.setup(&stones).expect("valid");
             let priors = NodePriors::new(&board, Color::Black);
-            let extension = priors.of(Move::Play(board.point_at(mid - 1, mid)));
-            let triangle = priors.of(Move::Play(board.point_at(mid, mid + 1)));
-            assert_eq!(
-                (extension.value, extension.weight),
-                (triangle.value, triangle.weight)
+            let (extension, triangle) = (
+                Move::Play(board.point_at(mid - 1, mid)),
+                Move::Play(board.point_at(mid, mid + 1)),
             );
-            (extension.order, triangle.order)
+            let (e, t) = (priors.of(extension), priors.of(triangle));
+            assert_eq!((e.value, e.weight), (t.value, t.weight));
+            assert_ne!(e.order, t.order, "{size}: {e:?} vs {t:?}");
+            let children = children(&board, Color::Black);
+            let of = |mv| children.iter().find(|(m, _)| *m == mv).expect("legal").1;
+            // The model's favourite first.
+            let (e, t) = (of(extension), of(triangle));
+            if e.order > t.order {
+                (e, t)
+            } else {
+                (t, e)
+            }
         };
-        let (extension, triangle) = extension_and_triangle(19);
-        assert!(extension > triangle, "{extension:?} vs {triangle:?}");
-        let (extension, triangle) = extension_and_triangle(9);
-        assert_eq!(extension, triangle, "9x9 orders by the judgements");
+        let (favourite, other) = extension_and_triangle(19);
+        assert_eq!(favourite.value, other.value, "19x19 only orders");
+        let (favourite, other) = extension_and_triangle(9);
+        assert!(
+            favourite.value > other.value && favourite.weight > other.weight,
+            "9x9 judges: {favourite:?} vs {other:?}"
+        );
     }
 
     #[test]
