@@ -53,3 +53,11 @@
 130 loadsgf ../records/19x19-disputed/289a926-game-0015.sgf 303
 131 genmove b
 #? [!pass]
+
+# 84d8107-game-0005 (records/19x19-disputed/README.md): the opposite fault. yunzi Black,
+# winning B+1.5, played on into its own area while GNU Go passed: White's A17 A18 race a
+# big black chain counted dead, and that kept the board open for Black too. A race beside
+# one's own dead chain changes nothing that passing gives away when passing wins.
+140 loadsgf ../records/19x19-disputed/84d8107-game-0005.sgf 381
+141 genmove b
+#? [pass]

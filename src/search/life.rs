@@ -20,10 +20,13 @@ pub struct LifeAndDeath {
     /// Per point of [`Board::points`] order: +1 Black owns it in every playout, -1 White.
     pub ownership: Vec<f64>,
     /// Points whose fate is open: stones the playouts neither clearly keep nor clearly
-    /// lose and that are not in seki, stones in a capturing race (`is_racing`), and the
-    /// empty points of regions (the dead stones taken off) that touch both colours and no
-    /// seki: dame to fill, an open ko, a border still to close.
+    /// lose and that are not in seki, and the empty points of regions (the dead stones
+    /// taken off) that touch both colours and no seki: dame to fill, an open ko, a border
+    /// still to close.
     pub unsettled: Vec<Point>,
+    /// Live stones in a capturing race beside a big chain counted dead (`is_racing`):
+    /// open to the side whose count the dead chain helps, and to a side that would resign.
+    pub racing: Vec<Point>,
 }
 
 /// The share of the playouts in which a stone must live, or die, for its fate to count as
@@ -84,8 +87,23 @@ impl Search {
         let board = game.board();
         let color = game.to_move();
         let score = game.score(&judged.dead, &judged.seki);
-        let mut settling: Vec<Point> = judged
+        let passing_holds = score.winner() != Some(color.opponent());
+        // A race matters to the side to move where its count takes the enemy's big chain
+        // for dead (its own racing chain wins it), or where it would resign: a race it
+        // loses beside its own dead chain changes nothing a pass gives away.
+        let open: Vec<Point> = judged
             .unsettled
+            .iter()
+            .copied()
+            .chain(
+                judged
+                    .racing
+                    .iter()
+                    .copied()
+                    .filter(|&p| !passing_holds || board.cell(p) == color.cell()),
+            )
+            .collect();
+        let mut settling: Vec<Point> = open
             .iter()
             .flat_map(|&p| match board.cell(p).color() {
                 // Its liberties, and those of the enemy chains short of liberties beside
@@ -116,12 +134,9 @@ impl Search {
         settling.sort_unstable();
         settling.dedup();
         Ending {
-            passing_holds: score.winner() != Some(color.opponent()),
+            passing_holds,
             settling,
-            open_stones: judged
-                .unsettled
-                .iter()
-                .any(|&p| board.cell(p).color().is_some()),
+            open_stones: open.iter().any(|&p| board.cell(p).color().is_some()),
         }
     }
 
@@ -184,6 +199,12 @@ impl Search {
             }
         }
         result.unsettled = unsettled(board, &keeps, &result.dead, &result.seki);
+        result.racing = board
+            .points()
+            .filter(|&p| board.cell(p).color().is_some())
+            .filter(|p| !result.dead.contains(p) && !result.seki.contains(p))
+            .filter(|&p| is_racing(board, p, &result.dead))
+            .collect();
         result
     }
 }
@@ -290,7 +311,7 @@ fn unsettled(
             None => open[p.index()] = true,
             Some(color) if !open[p.index()] && !seki.contains(&p) => {
                 let k = keeps(p, color);
-                if k < CLEAR && k > 1.0 - CLEAR || is_racing(board, p, dead) {
+                if k < CLEAR && k > 1.0 - CLEAR {
                     list.push(p);
                 }
             }
