@@ -388,10 +388,10 @@ pub fn is_nakade_throw_in(board: &Board, color: Color, p: Point) -> bool {
 /// neighbour is empty (filling half the eye spends a liberty and makes no second eye) or it
 /// holds a lone enemy stone thrown in while a wall chain races, with two liberties, one the
 /// enemy can fill (taking it leaves as many liberties as it found and spends the tempo the
-/// race needs). A
-/// group with a two-point eye and an outside liberty beat a surrounded chain with two
-/// liberties in the game; in playouts whose owner filled the eye, or took the throw-in at
-/// once, it died (a 30-stone White group counted dead, a lost game passed as won).
+/// race needs). A group with a two-point eye and an outside liberty beat a surrounded chain
+/// with two liberties in the game; in playouts whose owner filled the eye, or took the
+/// throw-in at once, it died (a 30-stone White group counted dead, a lost game passed as
+/// won).
 pub fn plays_into_own_two_point_eye(board: &Board, color: Color, p: Point) -> bool {
     let own = color.cell();
     let walls = |q: Point| board.cell(q) == own || board.cell(q) == Cell::Border;

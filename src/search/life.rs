@@ -373,31 +373,25 @@ fn is_racing(board: &Board, p: Point, dead: &[Point]) -> bool {
     let libs = board.chain_liberties(p);
     libs.len() <= 2
         && libs.iter().any(|&l| !is_eye_space(board, color, l))
-        && board.chain_stones(p).any(|s| {
-            board.neighbours(s).iter().any(|&q| {
-                board.cell(q) == color.opponent().cell()
-                    && board.chain_size(q) >= RACE_STAKE
-                    && dead.contains(&q)
-                    && board.chain_liberties(q).len() <= 3
-            })
-        })
+        && short_neighbours(board, p)
+            .iter()
+            .any(|&q| board.chain_size(q) >= RACE_STAKE && dead.contains(&q))
 }
 
 /// The fewest stones of a dead enemy chain for a race beside it to keep the game open (see
 /// [`is_racing`]).
 const RACE_STAKE: u32 = 4;
 
-/// A stone of each enemy chain with at most three liberties beside the chain at `p`.
+/// The enemy stones beside the chain at `p` whose chains have at most three liberties.
 fn short_neighbours(board: &Board, p: Point) -> Vec<Point> {
-    let enemy = board.cell(p).color().map(Color::opponent);
     let mut found: Vec<Point> = Vec::new();
+    let Some(color) = board.cell(p).color() else {
+        return found;
+    };
     for s in board.chain_stones(p) {
         for q in board.neighbours(s) {
-            if board.cell(q).color() == enemy
-                && enemy.is_some()
-                && !found
-                    .iter()
-                    .any(|&f| board.chain_head(f) == board.chain_head(q))
+            if board.cell(q) == color.opponent().cell()
+                && !found.contains(&q)
                 && board.chain_liberties(q).len() <= 3
             {
                 found.push(q);
