@@ -32,13 +32,13 @@ fn self_play(size: usize, moves: usize) -> Vec<String> {
 
 #[test]
 fn nine_by_nine_plays_the_pinned_moves() {
-    let pinned = "E5 G7 C7 F3 E2 D3 E3 E4 F4 D4 G3 F5 G4 D6 B5 B4 D5 C5 E6 D7 E7 D8 C6 C4 E8 \
-                  C8 B8 B6 B7 C9";
+    let pinned = "E5 G4 G6 H6 H5 H7 G5 F7 G7 G8 E3 B4 C6 D2 E8 E7 D7 E2 J6 J7 H8 J5 J8 H4 F3 \
+                  F5 J6 F4 E4 G3";
     assert_eq!(self_play(9, 30).join(" "), pinned);
 }
 
 #[test]
 fn nineteen_by_nineteen_plays_the_pinned_moves() {
-    let pinned = "R4 P16 D5 C16 F16 D18 D15 D16 E15 D13 F12 D11 F9 C9 C15 B7";
+    let pinned = "D3 C15 Q16 R4 Q6 S6 Q8 O7 N8 L7 M9 L5 K9 J11 L11 G10";
     assert_eq!(self_play(19, 16).join(" "), pinned);
 }

@@ -17,9 +17,9 @@
 //! 8. a point in the middle of an empty 3x3 area if one of a few random tries finds one
 //!    (MoGo's "fill the board").
 //!
-//! Otherwise a random legal move that fills
-//! no true eye of one's own and is no self-atari, except a lone stone's, which is how a
-//! nakade throw-in kills.
+//! Otherwise a random legal move that fills no true eye of one's own and is no self-atari,
+//! except a lone stone's or one of several stones that kills by nakade, which is how a
+//! throw-in kills.
 
 use crate::board::{Board, Cell, Color, Move, Point, MAX_POINTS};
 
@@ -30,11 +30,9 @@ use super::{patterns, random_below, random_move, tactics, PlayoutRng, Policy};
 pub struct Heavy {
     /// Take the big-board steps 7 and 8 before a plain random move.
     pub big: bool,
-    /// Let the random move be a self-atari of several stones that kills by nakade. The
-    /// end-of-game judgement needs it (without it a group with a pyramid four of eye space
-    /// and the enemy on its vital point lived in every playout); the search's playouts
-    /// keep the policy their strength was measured with.
-    pub nakade: bool,
+    /// The end-of-game judgement's policy: never fill one's own two-point eye, and pick the
+    /// random move uniformly among the points the caller allows.
+    pub judging: bool,
 }
 
 impl Heavy {
@@ -46,15 +44,17 @@ impl Heavy {
     pub fn for_board(board: &Board) -> Heavy {
         Heavy {
             big: super::is_big(board),
-            nakade: false,
+            judging: false,
         }
     }
 
-    /// The policy that judges life and death on `board`: [`Heavy::for_board`] with nakade
-    /// throw-ins.
+    /// The policy that judges life and death on `board`: [`Heavy::for_board`] that keeps
+    /// its own two-point eyes, or a group with one and a race outside it is counted dead.
+    /// The search's playouts go without that check: it cost them a quarter of their
+    /// speed (docs/speed.md).
     pub fn for_judgement(board: &Board) -> Heavy {
         Heavy {
-            nakade: true,
+            judging: true,
             ..Heavy::for_board(board)
         }
     }
@@ -81,7 +81,7 @@ impl Heavy {
     ) -> Option<Point> {
         // The judgement leaves a throw-in into its own two-point eye where it is.
         let answer = answer_last_move(board, color, rng).filter(|&p| {
-            allowed(p) && !(self.nakade && tactics::plays_into_own_two_point_eye(board, color, p))
+            allowed(p) && !(self.judging && tactics::plays_into_own_two_point_eye(board, color, p))
         });
         if let Some(p) = answer {
             return Some(p);
@@ -94,7 +94,7 @@ impl Heavy {
                 return Some(p);
             }
         }
-        if self.nakade {
+        if self.judging {
             // Uniformly among the acceptable points: `random_move`'s walk from a random
             // start favours a point after a long run of refused ones, and `allowed` may
             // refuse most of the board.
@@ -102,14 +102,19 @@ impl Heavy {
             let mut n = 0;
             for i in 0..board.empty_count() {
                 let p = board.empty_point(i);
-                if allowed(p) && sensible_or_nakade(board, color, p) {
+                if allowed(p)
+                    && sensible_or_nakade(board, color, p)
+                    && !tactics::plays_into_own_two_point_eye(board, color, p)
+                {
                     found[n] = p;
                     n += 1;
                 }
             }
             (n > 0).then(|| found[random_below(rng, n)])
         } else {
-            random_move(board, rng, |p| allowed(p) && sensible(board, color, p))
+            random_move(board, rng, |p| {
+                allowed(p) && sensible_or_nakade(board, color, p)
+            })
         }
     }
 }
@@ -168,13 +173,14 @@ pub fn sensible(board: &Board, color: Color, p: Point) -> bool {
 }
 
 /// [`sensible`], or a self-atari of several stones that kills by nakade
-/// ([`tactics::is_nakade_throw_in`]): the judgement of life and death plays those. It
-/// never plays into its own two-point eye ([`tactics::plays_into_own_two_point_eye`]).
+/// ([`tactics::is_nakade_throw_in`]): the random move. Refusing those let a group with a
+/// pyramid four of eye space and the enemy on its vital point live in every playout, so
+/// the tree believed big groups alive that a throw-in kills (docs/strength.md: worth 48
+/// of 72 games in self-play).
 #[inline]
 fn sensible_or_nakade(board: &Board, color: Color, p: Point) -> bool {
     board.is_legal(color, p)
         && !board.is_true_eye(color, p)
-        && !tactics::plays_into_own_two_point_eye(board, color, p)
         && (board.is_lone(color, p)
             || !board.is_self_atari(color, p)
             || tactics::is_nakade_throw_in(board, color, p))
@@ -431,6 +437,34 @@ mod tests {
         assert!(b.is_lone(Color::White, b.point_at(0, 4)));
         assert!(b.is_self_atari(Color::White, b.point_at(0, 4)));
         assert!(sensible(&b, Color::White, b.point_at(0, 4)));
+    }
+
+    #[test]
+    fn the_random_move_may_kill_by_a_nakade_throw_in() {
+        // White's corner space A9 B9 C9 B8 (a pyramid four) holds Black's A9 and B9; Black's
+        // C9 puts the three in atari, and once White takes them Black's B9 kills again.
+        let b = Board::from_diagram(
+            "XX.OO....
+             O.OO.....
+             OOO......
+             .........
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        let c9 = b.point_at(2, 8);
+        assert!(!sensible(&b, Color::Black, c9));
+        assert!(sensible_or_nakade(&b, Color::Black, c9));
+        let only_c9 = |p| p == c9;
+        for policy in [Heavy::for_board(&b), Heavy::for_judgement(&b)] {
+            assert_eq!(
+                policy.choose_within(&b, Color::Black, &mut rng(), only_c9),
+                Some(c9)
+            );
+        }
     }
 
     #[test]
