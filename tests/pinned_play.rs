@@ -32,8 +32,8 @@ fn self_play(size: usize, moves: usize) -> Vec<String> {
 
 #[test]
 fn nine_by_nine_plays_the_pinned_moves() {
-    let pinned = "E5 G4 G6 H6 H5 H7 G5 F7 G7 G8 E3 B4 C6 D2 E8 E7 D7 E2 J6 J7 H8 J5 J8 H4 F3 \
-                  F5 J6 F4 E4 G3";
+    let pinned = "E5 F6 E6 E7 D7 E8 D8 G3 G5 F5 F4 G4 G6 F7 G7 E4 F3 F2 E3 D4 F8 E2 D3 C3 D2 \
+                  D1 C2 B2 E9 F5";
     assert_eq!(self_play(9, 30).join(" "), pinned);
 }
 
