@@ -283,12 +283,20 @@ pub static SETTINGS: &[Setting] = &[
     Setting {
         name: "exploration",
         value_name: "C",
-        help: "UCT exploration constant of the search (for tuning matches)",
+        help: "UCT exploration constant of the search, or `board` for the board's: 0 from 9x9 \
+               to 12x12, 0.1 otherwise (for tuning matches)",
         in_dialog: false,
         default_note: None,
-        get: |s| s.search.exploration.to_string(),
+        get: |s| {
+            s.search
+                .exploration
+                .map_or_else(|| "board".to_string(), |c| c.to_string())
+        },
         set: |s, v| {
-            s.search.exploration = float(v, 0.0, f64::MAX)?;
+            s.search.exploration = match v {
+                "board" => None,
+                _ => Some(float(v, 0.0, f64::MAX)?),
+            };
             Ok(())
         },
     },

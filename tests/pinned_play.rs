@@ -32,8 +32,8 @@ fn self_play(size: usize, moves: usize) -> Vec<String> {
 
 #[test]
 fn nine_by_nine_plays_the_pinned_moves() {
-    let pinned = "E5 F6 E6 E7 D7 E8 D8 G3 G5 F5 F4 G4 G6 F7 G7 E4 F3 F2 E3 D4 F8 E2 D3 C3 D2 \
-                  D1 C2 B2 E9 F5";
+    let pinned = "E5 E4 D4 E3 F5 D5 C5 D6 D3 C6 E2 C4 B5 B4 F7 C2 D2 C3 B6 B7 F2 G3 F3 G4 G2 \
+                  H2 H1 F4 G5 F8";
     assert_eq!(self_play(9, 30).join(" "), pinned);
 }
 

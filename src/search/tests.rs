@@ -273,7 +273,7 @@ fn more_exploration_spreads_the_visits() {
     let g = Game::new(7, RuleSet::chinese()).expect("valid size");
     let best_share = |exploration: f64, rave_equivalence: f64| {
         let mut s = Search::new(SearchConfig {
-            exploration,
+            exploration: Some(exploration),
             rave_equivalence,
             ..search().config().clone()
         });
@@ -284,6 +284,27 @@ fn more_exploration_spreads_the_visits() {
     let spread = best_share(2.0, 3000.0);
     assert!(spread < focused, "best move's share {spread} vs {focused}");
     assert_ne!(best_share(0.2, 10.0), best_share(0.2, 3000.0));
+}
+
+#[test]
+fn the_board_sets_the_exploration_unless_a_value_is_given() {
+    let visits = |size: usize, exploration: Option<f64>| {
+        let g = Game::new(size, RuleSet::chinese()).expect("valid size");
+        let mut s = Search::new(SearchConfig {
+            exploration,
+            ..search().config().clone()
+        });
+        let report = s.run(&g, &Budget::Playouts(800), &AtomicBool::new(false));
+        report
+            .candidates
+            .iter()
+            .map(|c| (c.mv, c.visits))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(visits(9, None), visits(9, Some(0.0)));
+    assert_ne!(visits(9, None), visits(9, Some(0.1)));
+    assert_eq!(visits(7, None), visits(7, Some(0.1)));
+    assert_eq!(visits(19, None), visits(19, Some(0.1)));
 }
 
 #[test]
