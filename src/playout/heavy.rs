@@ -51,7 +51,7 @@ impl Heavy {
     /// The policy that judges life and death on `board`: [`Heavy::for_board`] that keeps
     /// its own two-point eyes, or a group with one and a race outside it is counted dead.
     /// The search's playouts go without that check: it cost them a quarter of their
-    /// speed (docs/speed.md).
+    /// speed (docs/speed.md, e14438e).
     pub fn for_judgement(board: &Board) -> Heavy {
         Heavy {
             judging: true,
@@ -175,8 +175,8 @@ pub fn sensible(board: &Board, color: Color, p: Point) -> bool {
 /// [`sensible`], or a self-atari of several stones that kills by nakade
 /// ([`tactics::is_nakade_throw_in`]): the random move. Refusing those let a group with a
 /// pyramid four of eye space and the enemy on its vital point live in every playout, so
-/// the tree believed big groups alive that a throw-in kills (docs/strength.md: worth 48
-/// of 72 games in self-play).
+/// the tree believed big groups alive that a throw-in kills (docs/strength.md: worth 50
+/// of 75 games in self-play).
 #[inline]
 fn sensible_or_nakade(board: &Board, color: Color, p: Point) -> bool {
     board.is_legal(color, p)

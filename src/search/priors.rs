@@ -65,9 +65,9 @@ impl<'a> NodePriors<'a> {
 /// Every legal move of `color` on `board` and a pass, with their priors. On small boards
 /// the move model judges too: a play wins `MODEL_WEIGHT` times the square root of its
 /// share of the node's strengths in playouts (Pachi's pattern prior), so the moves Pachi's
-/// own play favours are read first and the rest, flattened by the root, lose little. On big boards the model only orders the moves
-/// for progressive widening (as a judgement it outweighed the tactical ones there,
-/// docs/strength.md, 7a3bc99).
+/// own play favours are read first and the rest, flattened by the root, lose little. On
+/// big boards the model only orders the moves for progressive widening (as a judgement
+/// it outweighed the tactical ones there, docs/strength.md, 7a3bc99).
 pub fn children(board: &Board, color: Color) -> Vec<(Move, Prior)> {
     let priors = NodePriors::new(board, color);
     let mut children: Vec<(Move, Prior)> = board
