@@ -16,6 +16,14 @@ fn decide(game: &Game, playouts: u64) -> Report {
     search().run(game, &Budget::Playouts(playouts), &AtomicBool::new(false))
 }
 
+/// The root's moves and their visits after `playouts` under `config`: two settings that
+/// should search alike (or not) are compared by these.
+fn root_visits(game: &Game, config: SearchConfig, playouts: u64) -> Vec<(Move, u32)> {
+    let report =
+        Search::new(config).run(game, &Budget::Playouts(playouts), &AtomicBool::new(false));
+    report.candidates.iter().map(|c| (c.mv, c.visits)).collect()
+}
+
 /// A game from `ATARI` with komi 10.
 fn atari(to_move: Color) -> Game {
     let mut g = game(ATARI, to_move);
@@ -290,16 +298,11 @@ fn more_exploration_spreads_the_visits() {
 fn the_board_sets_the_exploration_unless_a_value_is_given() {
     let visits = |size: usize, exploration: Option<f64>| {
         let g = Game::new(size, RuleSet::chinese()).expect("valid size");
-        let mut s = Search::new(SearchConfig {
+        let config = SearchConfig {
             exploration,
             ..search().config().clone()
-        });
-        let report = s.run(&g, &Budget::Playouts(800), &AtomicBool::new(false));
-        report
-            .candidates
-            .iter()
-            .map(|c| (c.mv, c.visits))
-            .collect::<Vec<_>>()
+        };
+        root_visits(&g, config, 800)
     };
     assert_eq!(visits(9, None), visits(9, Some(0.0)));
     assert_ne!(visits(9, None), visits(9, Some(0.1)));
@@ -360,16 +363,11 @@ fn last_good_replies_change_the_playouts_on_big_boards_only() {
             let p = g.board().point_at(x, y);
             g.play(g.to_move(), Move::Play(p)).expect("legal");
         }
-        let mut s = Search::new(SearchConfig {
+        let config = SearchConfig {
             replies,
             ..search().config().clone()
-        });
-        let report = s.run(&g, &Budget::Playouts(600), &AtomicBool::new(false));
-        report
-            .candidates
-            .iter()
-            .map(|c| (c.mv, c.visits))
-            .collect::<Vec<_>>()
+        };
+        root_visits(&g, config, 600)
     };
     assert_ne!(searched(19, true), searched(19, false));
     assert_eq!(searched(9, true), searched(9, false));
