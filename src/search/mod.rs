@@ -45,7 +45,7 @@ pub struct SearchConfig {
     /// Visits before a leaf gets children.
     pub expand_visits: u32,
     /// The UCT exploration constant, small as RAVE and priors already spread the search;
-    /// `None` takes the board's ([`board_exploration`]).
+    /// `None` takes the board's: none from 9x9 to 12x12, 0.1 on other sizes.
     pub exploration: Option<f64>,
     /// RAVE: how many playouts of a move's own statistics make its all-moves-as-first
     /// statistics count half.
