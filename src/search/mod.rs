@@ -850,7 +850,7 @@ impl Shared<'_> {
 /// fitted, the search without the term missed a plain save on 5x5
 /// (`tests::saves_a_chain_in_atari` at 3,000 playouts).
 fn board_exploration(board: &Board) -> f64 {
-    if (9..13).contains(&board.size()) {
+    if board.size() >= 9 && !playout::is_big(board) {
         0.0
     } else {
         0.1
