@@ -523,14 +523,15 @@ impl Search {
             return Some((Decision::Pass, best.winrate.max(0.5)));
         }
         // Settled and lost: no move changes the outcome, so a player who may resign does,
-        // whatever the search's win rate (its random playouts keep some hope in a lost
-        // game: in a 19x19 match it played 150 moves into its own area while GNU Go
-        // passed).
-        if resigns || self.config.resign_threshold > 0.0 {
+        // even where the search keeps some hope (its random playouts do in a lost game: in
+        // a 19x19 match it played 150 moves into its own area while GNU Go passed), but
+        // not where the search expects to win: the judgement is then the likelier to be
+        // wrong (it resigned two 9x9 games at 0.53 and 0.89 that yunzi won when played on).
+        if resigns || (self.config.resign_threshold > 0.0 && best.winrate < 0.5) {
             return Some((Decision::Resign, best.winrate));
         }
-        // Never resigning: play on with the search's best move, which loses nothing more
-        // under area counting and may find what the judgement missed.
+        // Play on with the search's best move, which loses nothing more under area
+        // counting and may find what the judgement missed.
         Some(match best_play {
             Some(p) => (Decision::Play(p), best.winrate),
             None => (Decision::Pass, best.winrate),

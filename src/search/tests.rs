@@ -136,6 +136,35 @@ fn does_not_pass_after_the_opponent_while_losing() {
 }
 
 #[test]
+fn a_settled_lost_board_resigns_unless_the_search_expects_to_win() {
+    // Black's 36 points against White's 45 and a half: the judgement counts the game lost
+    // and every point settled. A search that agrees resigns; one that gives its move 0.6
+    // plays it, as the judgement is then the likelier to be wrong.
+    let g = {
+        let mut g = game(fixtures::FINISHED, Color::Black);
+        g.set_komi(0.5);
+        g
+    };
+    let inside = at(&g, 0, 0);
+    let candidate = |winrate| Candidate {
+        mv: Move::Play(inside),
+        visits: 500,
+        winrate,
+        prior: 0.0,
+        score_mean: None,
+        score_stdev: None,
+        pv: vec![Move::Play(inside)],
+    };
+    let decision = |winrate| {
+        search()
+            .end_decision(&g, &[candidate(winrate)], false)
+            .map(|(decision, _)| decision)
+    };
+    assert_eq!(decision(0.3), Some(Decision::Resign));
+    assert_eq!(decision(0.6), Some(Decision::Play(inside)));
+}
+
+#[test]
 fn dynamic_komi_favours_the_weaker_side_early_in_handicap_games() {
     let mut g = Game::new(19, RuleSet::chinese()).expect("valid");
     let stones: Vec<Point> = [(3, 3), (15, 15), (3, 15), (15, 3)]

@@ -146,3 +146,66 @@ fn two_liberty_chains_beside_big_dead_chains_are_racing() {
     );
     assert!(!is_racing(g.board(), at(&g, 6, 8), &white_stones(&g)));
 }
+
+#[test]
+fn early_in_a_game_small_chains_are_not_dead_inside_a_territory() {
+    // Move 24 of a 9x9 game against GNU Go (gtp-tests/9x9-early-resign.sgf): every chain
+    // of Black's has at most three stones, and White's walls seemed to enclose them all.
+    // The judgement counted the whole board White's and the engine resigned a game its
+    // search gave Black at 0.89.
+    let g = game(
+        ".........
+         .....O...
+         ...OO.OOO
+         ..O..XXOX
+         OOOXX..XX
+         OXX......
+         X.....X..
+         .X.......
+         .........",
+        Color::Black,
+    );
+    let judged = search().life_and_death(&g);
+    // B2 A3 G3 B4 C4 D5 E5 (column from the left, line from the top).
+    for (x, y) in [(1, 7), (0, 6), (6, 6), (1, 5), (2, 5), (3, 4), (4, 4)] {
+        let p = at(&g, x, y);
+        assert_eq!(g.board().cell(p), Cell::Black);
+        assert!(
+            !judged.dead.contains(&p),
+            "{p:?} judged dead: {:?}",
+            judged.dead
+        );
+    }
+    let score = g.score(&judged.dead, &judged.seki);
+    assert_eq!(score.winner(), Some(Color::Black), "{score:?}");
+}
+
+#[test]
+fn lone_stones_on_an_open_side_are_not_dead_inside_a_territory() {
+    // Move 33 of another game against GNU Go (gtp-tests/9x9-open-side-resign.sgf): White's
+    // C7, B5 and B2-B3 on the open left side seemed walled in by Black, the judgement
+    // counted B+73.5 and the engine resigned at a win rate of 0.53.
+    let g = game(
+        ".........
+         .........
+         ..O..X...
+         ......XX.
+         .O..X.XXX
+         .....XOXO
+         .O.XXOOOO
+         .OXXOO..O
+         ..XOO.XX.",
+        Color::White,
+    );
+    let judged = search().life_and_death(&g);
+    // C7 B5 B3 B2 (column from the left, line from the top).
+    for (x, y) in [(2, 2), (1, 4), (1, 6), (1, 7)] {
+        let p = at(&g, x, y);
+        assert_eq!(g.board().cell(p), Cell::White);
+        assert!(
+            !judged.dead.contains(&p),
+            "{p:?} judged dead: {:?}",
+            judged.dead
+        );
+    }
+}
