@@ -527,12 +527,15 @@ impl Search {
         // a 19x19 match it played 150 moves into its own area while GNU Go passed), but
         // not where the search expects to win: the judgement is then the likelier to be
         // wrong (it resigned two 9x9 games at 0.53 and 0.89 that yunzi won when played on).
-        if resigns || (self.config.resign_threshold > 0.0 && best.winrate < 0.5) {
+        let expects_to_win = best.winrate >= 0.5;
+        if resigns || (self.config.resign_threshold > 0.0 && !expects_to_win) {
             return Some((Decision::Resign, best.winrate));
         }
-        // Play on with the search's best move, which loses nothing more under area
-        // counting and may find what the judgement missed.
-        Some(match best_play {
+        // Where the search expects to win, play on with its best move, which may find what
+        // the judgement missed. Where it agrees the game is lost and resigning is off,
+        // pass: every move loses alike, and the one it picked filled its own eyes (played
+        // on from lost 9x9 games, yunzi gave up every stone, B+73.5).
+        Some(match best_play.filter(|_| expects_to_win) {
             Some(p) => (Decision::Play(p), best.winrate),
             None => (Decision::Pass, best.winrate),
         })

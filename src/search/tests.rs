@@ -136,10 +136,11 @@ fn does_not_pass_after_the_opponent_while_losing() {
 }
 
 #[test]
-fn a_settled_lost_board_resigns_unless_the_search_expects_to_win() {
+fn a_settled_lost_board_resigns_or_passes_unless_the_search_expects_to_win() {
     // Black's 36 points against White's 45 and a half: the judgement counts the game lost
     // and every point settled. A search that agrees resigns; one that gives its move 0.6
-    // plays it, as the judgement is then the likelier to be wrong.
+    // plays it, as the judgement is then the likelier to be wrong. (A9 is one of Black's
+    // eyes.)
     let g = {
         let mut g = game(fixtures::FINISHED, Color::Black);
         g.set_komi(0.5);
@@ -162,6 +163,17 @@ fn a_settled_lost_board_resigns_unless_the_search_expects_to_win() {
     };
     assert_eq!(decision(0.3), Some(Decision::Resign));
     assert_eq!(decision(0.6), Some(Decision::Play(inside)));
+    // Resigning off: pass rather than fill its own eyes, unless the search expects to win.
+    let never = |winrate| {
+        Search::new(SearchConfig {
+            resign_threshold: 0.0,
+            ..search().config
+        })
+        .end_decision(&g, &[candidate(winrate)], false)
+        .map(|(decision, _)| decision)
+    };
+    assert_eq!(never(0.3), Some(Decision::Pass));
+    assert_eq!(never(0.6), Some(Decision::Play(inside)));
 }
 
 #[test]
