@@ -166,16 +166,9 @@ fn early_in_a_game_small_chains_are_not_dead_inside_a_territory() {
         Color::Black,
     );
     let judged = search().life_and_death(&g);
-    // B2 A3 G3 B4 C4 D5 E5 (column from the left, line from the top).
-    for (x, y) in [(1, 7), (0, 6), (6, 6), (1, 5), (2, 5), (3, 4), (4, 4)] {
-        let p = at(&g, x, y);
-        assert_eq!(g.board().cell(p), Cell::Black);
-        assert!(
-            !judged.dead.contains(&p),
-            "{p:?} judged dead: {:?}",
-            judged.dead
-        );
-    }
+    // B2 A3 G3 B4 C4 D5 E5.
+    let black = [(1, 7), (0, 6), (6, 6), (1, 5), (2, 5), (3, 4), (4, 4)];
+    assert_not_dead(&g, &judged, Cell::Black, &black);
     let score = g.score(&judged.dead, &judged.seki);
     assert_eq!(score.winner(), Some(Color::Black), "{score:?}");
 }
@@ -198,10 +191,17 @@ fn lone_stones_on_an_open_side_are_not_dead_inside_a_territory() {
         Color::White,
     );
     let judged = search().life_and_death(&g);
-    // C7 B5 B3 B2 (column from the left, line from the top).
-    for (x, y) in [(2, 2), (1, 4), (1, 6), (1, 7)] {
-        let p = at(&g, x, y);
-        assert_eq!(g.board().cell(p), Cell::White);
+    // C7 B5 B3 B2.
+    let white = [(2, 2), (1, 4), (1, 6), (1, 7)];
+    assert_not_dead(&g, &judged, Cell::White, &white);
+}
+
+/// Asserts that the stones of `cell` at these diagram positions (column from the left, line
+/// from the top) are not among the judgement's dead.
+fn assert_not_dead(g: &Game, judged: &LifeAndDeath, cell: Cell, stones: &[(usize, usize)]) {
+    for &(x, y) in stones {
+        let p = at(g, x, y);
+        assert_eq!(g.board().cell(p), cell, "the diagram has a stone at {p:?}");
         assert!(
             !judged.dead.contains(&p),
             "{p:?} judged dead: {:?}",
