@@ -192,6 +192,7 @@ impl Search {
             .collect();
         result
     }
+
     /// Each point's ownership summed over `runs` judgement playouts from `board` (+1 a
     /// playout Black owns it in, -1 White), each side kept out of the other's `territory`.
     /// Half the playouts start with each colour, after a pass.

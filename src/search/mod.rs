@@ -533,8 +533,8 @@ impl Search {
         }
         // Where the search expects to win, play on with its best move, which may find what
         // the judgement missed. Where it agrees the game is lost and resigning is off,
-        // pass: every move loses alike, and the one it picked filled its own eyes (played
-        // on from lost 9x9 games, yunzi gave up every stone, B+73.5).
+        // pass: every move loses alike, and on a settled board the search's pick can only
+        // fill its own area or eyes.
         Some(match best_play.filter(|_| expects_to_win) {
             Some(p) => (Decision::Play(p), best.winrate),
             None => (Decision::Pass, best.winrate),
