@@ -32,8 +32,8 @@ fn self_play(size: usize, moves: usize) -> Vec<String> {
 
 #[test]
 fn nine_by_nine_plays_the_pinned_moves() {
-    let pinned = "E5 E4 D4 E3 F5 D5 C5 D6 D3 C6 E2 C4 B5 B4 F7 C2 D2 C3 B6 B7 F2 G3 F3 G4 G2 \
-                  H2 H1 F4 G5 F8";
+    let pinned = "E5 C7 F7 D3 E2 E3 F3 F4 E4 G3 F2 G4 C3 D2 D4 C2 G2 H2 H3 H4 H1 J3 B3 B2 A2 \
+                  C4 B4 C5 B5 B6";
     assert_eq!(self_play(9, 30).join(" "), pinned);
 }
 
