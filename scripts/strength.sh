@@ -13,10 +13,10 @@
 # stop earlier). yunzi plays a fixed playout budget sized to the time per move on this
 # machine (what `yunzi bench search --threads 1` runs in that time), so a busy machine
 # slows it down instead of weakening it (on 9x9 15,000 took 0.85 s a move on an idle
-# machine, against Pachi's 1.01 s at `-t 3`; 18,000 is the same time). The byo-yomi clock (60 or 120 s a move) only
-# catches a hung engine: GNU Go level 10 sometimes thinks for over 30 s on a loaded
-# machine, and a time loss would say nothing about strength. The summary reports the
-# seconds each side used.
+# machine, against Pachi's 1.01 s at `-t 3`; 18,000 is the same time). The byo-yomi
+# clock (60 or 120 s a move) only catches a hung engine: GNU Go level 10 sometimes thinks
+# for over 30 s on a loaded machine, and a time loss would say nothing about strength.
+# The summary reports the seconds each side used.
 #
 # Pachi (GPL, built as scripts/README-referee.md says; nothing of it is in this repository)
 # gets `-t S`, which overrides the clock the referee announces and keeps back about 2 s of

@@ -316,12 +316,17 @@ mod tests {
         PlayoutRng::seed_from_u64(5)
     }
 
-    /// The percentage of 1,000 draws in which the policy's move for `color` passes `test`.
-    fn share_of(board: &Board, color: Color, test: impl Fn(Option<Point>) -> bool) -> usize {
+    /// The percentage of 1,000 draws in which `policy`'s move for `color` passes `test`.
+    fn share_of(
+        policy: Heavy,
+        board: &Board,
+        color: Color,
+        test: impl Fn(Option<Point>) -> bool,
+    ) -> usize {
         let mut r = rng();
         let draws = 1000;
         let hits = (0..draws)
-            .filter(|_| test(Heavy::default().choose(board, color, &mut r)))
+            .filter(|_| test(policy.choose(board, color, &mut r)))
             .count();
         hits * 100 / draws
     }
@@ -330,7 +335,9 @@ mod tests {
     /// look: a little more, as the later steps or the random move may land there too, but
     /// not every time.
     fn chooses_at_rate(board: &Board, color: Color, expected: Point, rate: usize) {
-        let share = share_of(board, color, |chosen| chosen == Some(expected));
+        let share = share_of(Heavy::default(), board, color, |chosen| {
+            chosen == Some(expected)
+        });
         assert!(
             (rate - 4..100).contains(&share),
             "chosen in {share}% of the draws, the step's rate is {rate}%"
@@ -399,7 +406,7 @@ mod tests {
         .expect("valid");
         b.play(Color::Black, Move::Play(b.point_at(2, 6)))
             .expect("legal");
-        let catches = share_of(&b, Color::White, |chosen| {
+        let catches = share_of(Heavy::default(), &b, Color::White, |chosen| {
             let mut after = b.clone();
             let chosen = chosen.expect("a move");
             after.play(Color::White, Move::Play(chosen)).expect("legal");
@@ -462,13 +469,12 @@ mod tests {
             judging: false,
         };
         for policy in [big, Heavy::for_judgement(&b)] {
-            let mut r = rng();
-            let misses = (0..200)
-                .filter(|_| policy.choose(&b, Color::White, &mut r) != Some(b.point_at(1, 8)))
-                .count();
+            let share = share_of(policy, &b, Color::White, |chosen| {
+                chosen == Some(b.point_at(1, 8))
+            });
             assert_eq!(
-                misses, 0,
-                "{policy:?} missed the vital point {misses} times"
+                share, 100,
+                "{policy:?} found the vital point in {share}% of draws"
             );
         }
     }
