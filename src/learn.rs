@@ -12,14 +12,20 @@ use std::path::{Path, PathBuf};
 
 use crate::board::{Color, Move, Point};
 use crate::game::{Game, RuleSet};
+use crate::playout::is_big;
 use crate::search::features::NodeFacts;
-use crate::search::move_model::{features, Feature, MoveModel, FAMILIES};
+use crate::search::move_model::{features, Feature, MoveModel, FAMILIES, SPATIAL};
 use crate::search::priors::NodePriors;
+use crate::search::spatial;
 use crate::sgf::{self, SgfGame};
 
 /// Rounds of minorization-maximization that `learn-moves` runs: the log-likelihood has
 /// settled by then.
 pub const ITERATIONS: usize = 20;
+
+/// A spatial shape enters the table when at least this many plays of the records have it
+/// (Coulom and Pachi harvest theirs so): a rarer one could not be rated.
+pub const SHAPE_MIN_PLAYS: u32 = 3;
 
 /// Game records read for learning or testing, with the files that could not be used.
 pub struct Records {
@@ -64,11 +70,35 @@ pub fn plays_for(record: &SgfGame, color: Color, player: Option<&str>) -> bool {
 /// Fits the move model to the plays in `records` (those of `player` only, when given);
 /// returns it with the number of moves learned from.
 pub fn learn_moves(records: &Records, player: Option<&str>) -> (MoveModel, usize) {
+    let shapes = harvest_shapes(records, player);
     let mut observations = Observations::default();
     for (record, game) in &records.games {
-        observations.add_game(game, |color| plays_for(record, color, player));
+        observations.add_game(game, |color| plays_for(record, color, player), &shapes);
     }
     (observations.fit(ITERATIONS), observations.positions())
+}
+
+/// The spatial shapes of at least [`SHAPE_MIN_PLAYS`] plays in `records` (those of
+/// `player` only, when given), as a model that knows them, at gamma 1, and nothing else.
+/// Records of big boards give none: there the model only orders moves for progressive
+/// widening, and the shapes were measured on 9x9 only (docs/strength.md).
+fn harvest_shapes(records: &Records, player: Option<&str>) -> MoveModel {
+    let mut plays: HashMap<Feature, u32> = HashMap::new();
+    for (record, game) in &records.games {
+        if is_big(game.board()) {
+            continue;
+        }
+        game.for_each_position(|position, color, mv| {
+            if let (Move::Play(p), true) = (mv, plays_for(record, color, player)) {
+                let keys = spatial::keys(position.board(), color, p);
+                for feature in SPATIAL.into_iter().zip(keys) {
+                    *plays.entry(feature).or_default() += 1;
+                }
+            }
+        });
+    }
+    plays.retain(|_, &mut n| n >= SHAPE_MIN_PLAYS);
+    MoveModel::new(plays.into_keys().map(|feature| (feature, 1.0)).collect())
 }
 
 /// How well the tree's move order predicts the plays of game records.
@@ -149,8 +179,14 @@ pub struct Observations {
 }
 
 impl Observations {
-    /// Adds the plays of `game` (passes are not modelled), those of `learn_from` only.
-    pub fn add_game(&mut self, game: &Game, learn_from: impl Fn(Color) -> bool) {
+    /// Adds the plays of `game` (passes are not modelled), those of `learn_from` only, with
+    /// the spatial shapes that `shapes` knows.
+    pub fn add_game(
+        &mut self,
+        game: &Game,
+        learn_from: impl Fn(Color) -> bool,
+        shapes: &MoveModel,
+    ) {
         if self.team_start.is_empty() {
             self.team_start.push(0);
         }
@@ -167,7 +203,7 @@ impl Observations {
                 if p == played {
                     winner = Some(self.team_start.len() - 1);
                 }
-                for feature in features(board, color, p, &node.of(p)) {
+                for feature in features(board, color, p, &node.of(p), shapes) {
                     let next = self.features.len() as u32;
                     let id = *self.index.entry(feature).or_insert(next);
                     if id == next {
@@ -251,9 +287,9 @@ mod tests {
     use super::*;
     use crate::search::move_model::Family;
 
-    /// 9x9: stones of alternating colour along the middle line, each beside the last.
-    fn snake() -> Game {
-        let mut game = Game::new(9, RuleSet::chinese()).expect("valid");
+    /// Stones of alternating colour along the middle line, each beside the last.
+    fn snake(size: usize) -> Game {
+        let mut game = Game::new(size, RuleSet::chinese()).expect("valid");
         let mut color = Color::Black;
         for x in 1..8 {
             let p = game.point(x, 4).expect("on the board");
@@ -263,10 +299,14 @@ mod tests {
         game
     }
 
+    fn no_shapes() -> MoveModel {
+        MoveModel::new(HashMap::new())
+    }
+
     #[test]
     fn every_legal_move_competes_and_the_played_one_wins() {
         let mut observations = Observations::default();
-        observations.add_game(&snake(), |color| color == Color::Black);
+        observations.add_game(&snake(9), |color| color == Color::Black, &no_shapes());
         assert_eq!(observations.positions(), 4);
         // Black's moves found 81, 79, 77 and 75 empty points.
         assert_eq!(observations.team_start.len() - 1, 81 + 79 + 77 + 75);
@@ -277,10 +317,64 @@ mod tests {
         }
     }
 
+    /// `copies` records of the snake on a board of `size`.
+    fn snakes(size: usize, copies: usize) -> Records {
+        Records {
+            games: (0..copies)
+                .map(|_| (sgf::from_game(&snake(size)), snake(size)))
+                .collect(),
+            skipped: Vec::new(),
+        }
+    }
+
+    /// The spatial features of the snake's plays on a board of `size`, in order.
+    fn snake_shapes(size: usize) -> Vec<[Feature; 2]> {
+        let mut shapes = Vec::new();
+        snake(size).for_each_position(|position, color, mv| {
+            if let Move::Play(p) = mv {
+                let keys = spatial::keys(position.board(), color, p);
+                shapes.push([(SPATIAL[0], keys[0]), (SPATIAL[1], keys[1])]);
+            }
+        });
+        shapes
+    }
+
+    #[test]
+    fn shapes_enter_the_table_once_played_often_enough() {
+        let shapes = snake_shapes(9);
+        let one = harvest_shapes(&snakes(9, 1), None);
+        // The plays at 3, 4, 5 and 6 along the line share their smaller shape (the
+        // opponent's stone beside, one's own behind it); the first play's is its own.
+        assert_eq!(shapes[2][0], shapes[5][0]);
+        assert!(one.spatial_known(shapes[2][0]));
+        assert!(!one.spatial_known(shapes[0][1]) && !one.spatial_known(shapes[0][0]));
+        let three = harvest_shapes(&snakes(9, 3), None);
+        assert!(shapes.iter().flatten().all(|&f| three.spatial_known(f)));
+        // Big boards' records give none.
+        let big = harvest_shapes(&snakes(19, 3), None);
+        assert!(!snake_shapes(19)
+            .iter()
+            .flatten()
+            .any(|&f| big.spatial_known(f)));
+    }
+
+    #[test]
+    fn the_shapes_played_are_rated_above_the_rest() {
+        let (model, moves) = learn_moves(&snakes(9, 3), None);
+        assert_eq!(moves, 3 * 7);
+        let board = snake(9).board().clone();
+        for (k, shape) in snake_shapes(9).into_iter().enumerate() {
+            assert!(model.gamma(shape[1]) > 1.0, "play {k}: {}", model.to_text());
+        }
+        // An empty point far from the stones: a shape never played.
+        let corner = board.point_at(0, 0);
+        assert_eq!(model.spatial(&board, Color::Black, corner), None);
+    }
+
     #[test]
     fn fitting_rates_what_was_always_played_above_what_never_was() {
         let mut observations = Observations::default();
-        observations.add_game(&snake(), |_| true);
+        observations.add_game(&snake(9), |_| true, &no_shapes());
         let model = observations.fit(10);
         let gamma = |feature| model.gamma(feature);
         // Every move but the first was played beside the last one.

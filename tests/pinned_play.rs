@@ -32,8 +32,8 @@ fn self_play(size: usize, moves: usize) -> Vec<String> {
 
 #[test]
 fn nine_by_nine_plays_the_pinned_moves() {
-    let pinned = "E5 C7 F7 D3 E2 E3 F3 F4 E4 G3 F2 G4 C3 D2 D4 C2 G2 H2 H3 H4 H1 J3 B3 B2 A2 \
-                  C4 B4 C5 B5 B6";
+    let pinned = "D4 F5 D6 F7 F3 G3 G2 G4 D8 E3 E2 D3 E4 F4 F2 C3 C4 B3 D2 C2 B4 H2 H1 H3 B1 \
+                  C1 A3 C7 D7 C8";
     assert_eq!(self_play(9, 30).join(" "), pinned);
 }
 

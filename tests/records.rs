@@ -34,7 +34,7 @@ fn write(dir: &Path, name: &str, sgf: &str) -> String {
 }
 
 /// The table's gammas per (family, key).
-fn gammas(table: &str) -> Vec<(String, u16, f64)> {
+fn gammas(table: &str) -> Vec<(String, u64, f64)> {
     table
         .lines()
         .filter(|line| !line.starts_with('#'))
@@ -144,9 +144,9 @@ fn the_small_boards_table_is_the_fit_to_pachis_first_300_games() {
 }
 
 #[test]
-fn the_small_boards_order_predicts_a_third_of_pachis_unseen_moves_first() {
-    // Measured: 37.9% of the 3,610 moves of the last 80 games first (14.1% by the
-    // judgements' order before the table).
+fn the_small_boards_order_predicts_two_fifths_of_pachis_unseen_moves_first() {
+    // Measured: 43.9% of the 3,610 moves of the last 80 games first (37.9% with the 3x3
+    // shapes only, 14.1% by the judgements' order before the table).
     let files = pachi_records();
     let args: Vec<&str> = files[300..].iter().map(String::as_str).collect();
     let (report, _) = yunzi("predict", &args);
@@ -155,5 +155,5 @@ fn the_small_boards_order_predicts_a_third_of_pachis_unseen_moves_first() {
         .find_map(|line| line.strip_prefix("top 1:"))
         .and_then(|share| share.trim().trim_end_matches('%').parse().ok())
         .unwrap_or_else(|| panic!("top 1 in {report}"));
-    assert!(top_one > 33.0, "{report}");
+    assert!(top_one > 40.0, "{report}");
 }

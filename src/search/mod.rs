@@ -17,6 +17,7 @@ pub mod filter;
 mod life;
 pub mod move_model;
 pub mod priors;
+pub mod spatial;
 mod tree;
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};

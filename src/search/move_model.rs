@@ -2,7 +2,8 @@
 //! Ratings of Move Patterns in the Game of Go", 2007), as Crazy Stone and Fuego order
 //! progressive widening with it.
 //!
-//! A move is a team of features ([`Feature`]: its 3x3 shape, its distance to the last two
+//! A move is a team of features ([`Feature`]: its 3x3 shape, the largest of its larger
+//! shapes that the table knows ([`super::spatial`]), its distance to the last two
 //! moves, captures, ataris, ...), each with a strength `gamma`; the move's strength is the
 //! product, and a position's moves are played in proportion to their strengths. The gammas
 //! are fitted to game records by minorization-maximization (`yunzi learn-moves`, in
@@ -20,6 +21,7 @@ use crate::playout::is_big;
 use crate::playout::patterns::shape_key;
 
 use super::features::{MoveFacts, NodeFacts};
+use super::spatial;
 
 /// The learned tables, kept in the source tree so that every build plays the same: big
 /// boards' fitted to GNU Go's moves on 19x19 (`yunzi learn-moves --player "GNU Go"
@@ -53,10 +55,18 @@ pub enum Family {
     Edge,
     /// One of the playout policy's answers to the last move.
     PolicyAnswer,
+    /// The [`spatial`] key of the shape within distance 2 of the move, when the table
+    /// knows it but not the one within 3.
+    Spatial2,
+    /// The [`spatial`] key of the shape within distance 3.
+    Spatial3,
 }
 
+/// The spatial families, one per [`spatial::RADII`], smallest first.
+pub const SPATIAL: [Family; 2] = [Family::Spatial2, Family::Spatial3];
+
 /// Every family with its name in the table.
-pub const FAMILIES: [(Family, &str); 10] = [
+pub const FAMILIES: [(Family, &str); 12] = [
     (Family::Shape, "shape"),
     (Family::Last, "last"),
     (Family::SecondLast, "second-last"),
@@ -67,32 +77,42 @@ pub const FAMILIES: [(Family, &str); 10] = [
     (Family::FillsEye, "fills-eye"),
     (Family::Edge, "edge"),
     (Family::PolicyAnswer, "policy-answer"),
+    (Family::Spatial2, "spatial-2"),
+    (Family::Spatial3, "spatial-3"),
 ];
 
 /// One feature: a family and its key within the family.
-pub type Feature = (Family, u16);
+pub type Feature = (Family, u64);
 
-/// The features of a move: at most one per family.
-pub fn features(board: &Board, color: Color, p: Point, facts: &MoveFacts) -> Vec<Feature> {
+/// The features of a move: at most one per family, and of the spatial families only the
+/// largest that `model` knows.
+pub fn features(
+    board: &Board,
+    color: Color,
+    p: Point,
+    facts: &MoveFacts,
+    model: &MoveModel,
+) -> Vec<Feature> {
     let mut found = vec![
-        (Family::Shape, shape_key(board, color, p)),
+        (Family::Shape, u64::from(shape_key(board, color, p))),
         (
             Family::Last,
-            facts.last_distance.map_or(0, |d| d.min(16)) as u16,
+            facts.last_distance.map_or(0, |d| d.min(16)) as u64,
         ),
         (
             Family::SecondLast,
-            facts.second_last_distance.map_or(0, |d| d.min(8)) as u16,
+            facts.second_last_distance.map_or(0, |d| d.min(8)) as u64,
         ),
     ];
+    found.extend(model.spatial(board, color, p));
     let (line, other) = facts.edge_lines;
     let edge = if facts.empty_area {
         8 + 8 * line.min(6) + other.min(7)
     } else {
         line.min(4)
     };
-    found.push((Family::Edge, edge as u16));
-    let mut flag = |on: bool, family: Family, key: u16| {
+    found.push((Family::Edge, edge as u64));
+    let mut flag = |on: bool, family: Family, key: u64| {
         if on {
             found.push((family, key));
         }
@@ -134,7 +154,7 @@ pub fn policy(game: &Game, color: Color) -> Vec<(Move, f64)> {
         .legal_points(color)
         .into_iter()
         .map(|p| {
-            let strength = model.strength(&features(board, color, p, &node.of(p)));
+            let strength = model.strength(&features(board, color, p, &node.of(p), model));
             (Move::Play(p), f64::from(strength))
         })
         .collect();
@@ -156,8 +176,11 @@ pub fn policy(game: &Game, color: Color) -> Vec<(Move, f64)> {
 pub struct MoveModel {
     gammas: HashMap<Feature, f64>,
     /// The same gammas per family, indexed by key: a node looks up every feature of
-    /// every legal move when it gets its children.
+    /// every legal move when it gets its children. Empty for the spatial families, whose
+    /// keys are hashes.
     by_family: Vec<Vec<f32>>,
+    /// Whether the table knows any spatial shape: if not, none is worked out.
+    has_spatial: bool,
 }
 
 impl MoveModel {
@@ -180,13 +203,40 @@ impl MoveModel {
     pub fn new(gammas: HashMap<Feature, f64>) -> MoveModel {
         let mut by_family = vec![Vec::new(); FAMILIES.len()];
         for (&(family, key), &gamma) in &gammas {
-            let table: &mut Vec<f32> = &mut by_family[family as usize];
-            if table.len() <= usize::from(key) {
-                table.resize(usize::from(key) + 1, 1.0);
+            if SPATIAL.contains(&family) {
+                continue;
             }
-            table[usize::from(key)] = gamma as f32;
+            let key = key as usize;
+            let table: &mut Vec<f32> = &mut by_family[family as usize];
+            if table.len() <= key {
+                table.resize(key + 1, 1.0);
+            }
+            table[key] = gamma as f32;
         }
-        MoveModel { gammas, by_family }
+        let has_spatial = gammas.keys().any(|(family, _)| SPATIAL.contains(family));
+        MoveModel {
+            gammas,
+            by_family,
+            has_spatial,
+        }
+    }
+
+    /// Whether the table has this spatial shape.
+    pub fn spatial_known(&self, feature: Feature) -> bool {
+        self.gammas.contains_key(&feature)
+    }
+
+    /// The largest spatial shape of a play at `p` that the table knows, as a feature.
+    pub fn spatial(&self, board: &Board, color: Color, p: Point) -> Option<Feature> {
+        if !self.has_spatial {
+            return None;
+        }
+        let keys = spatial::keys(board, color, p);
+        SPATIAL
+            .into_iter()
+            .zip(keys)
+            .rev()
+            .find(|&feature| self.spatial_known(feature))
     }
 
     /// The gamma of one feature.
@@ -198,11 +248,15 @@ impl MoveModel {
     pub fn strength(&self, features: &[Feature]) -> f32 {
         features
             .iter()
-            .map(|&(family, key)| {
-                self.by_family[family as usize]
-                    .get(usize::from(key))
-                    .copied()
-                    .unwrap_or(1.0)
+            .map(|&feature @ (family, key)| {
+                if SPATIAL.contains(&family) {
+                    self.gamma(feature) as f32
+                } else {
+                    self.by_family[family as usize]
+                        .get(key as usize)
+                        .copied()
+                        .unwrap_or(1.0)
+                }
             })
             .product()
     }
@@ -284,6 +338,7 @@ mod tests {
             ((Family::Shape, 12), 3.25),
             ((Family::Last, 2), 0.125),
             ((Family::PolicyAnswer, 1), 7.5),
+            ((Family::Spatial3, u64::MAX - 5), 0.5),
         ]);
         let model = MoveModel::new(gammas);
         let read = MoveModel::from_text(&model.to_text()).expect("valid");
@@ -291,6 +346,31 @@ mod tests {
         assert_eq!(MoveModel::from_text("shape 12 x"), None);
         assert_eq!(MoveModel::from_text("colour 1 2.0"), None);
         assert_eq!(MoveModel::from_text("last 2 -1"), None);
+    }
+
+    #[test]
+    fn a_move_has_the_largest_spatial_shape_the_table_knows() {
+        let board = Board::from_diagram("..O..\n.....\n.X...\n.....\n.....").expect("valid");
+        let p = board.point_at(2, 2);
+        let [small, large] = spatial::keys(&board, Color::Black, p);
+        let model = |known: &[Feature]| MoveModel::new(known.iter().map(|&f| (f, 2.0)).collect());
+        let small = (Family::Spatial2, small);
+        let large = (Family::Spatial3, large);
+        assert_eq!(model(&[]).spatial(&board, Color::Black, p), None);
+        assert_eq!(
+            model(&[small]).spatial(&board, Color::Black, p),
+            Some(small)
+        );
+        let both = model(&[small, large]);
+        assert_eq!(both.spatial(&board, Color::Black, p), Some(large));
+        let facts = NodeFacts::new(&board, Color::Black);
+        let found = features(&board, Color::Black, p, &facts.of(p), &both);
+        assert!(
+            found.contains(&large) && !found.contains(&small),
+            "{found:?}"
+        );
+        // White to move sees another shape, which the table does not know.
+        assert_eq!(both.spatial(&board, Color::White, p), None);
     }
 
     #[test]
@@ -306,7 +386,7 @@ mod tests {
         board.setup(&stones).expect("valid");
         let gamma = |x, y| {
             let p = board.point_at(x, y);
-            let shape = (Family::Shape, shape_key(&board, Color::Black, p));
+            let shape = (Family::Shape, u64::from(shape_key(&board, Color::Black, p)));
             MoveModel::learned(&board).strength(&[shape])
         };
         // Above (9,9), beside (10,9): an empty triangle.

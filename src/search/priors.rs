@@ -52,8 +52,9 @@ impl<'a> NodePriors<'a> {
         let facts = self.facts.of(p);
         let judged = judge(board, p, &facts);
         let value = judged.weighted_sum / judged.weight;
-        let features = move_model::features(board, self.facts.color(), p, &facts);
-        let strength = MoveModel::learned(board).strength(&features);
+        let model = MoveModel::learned(board);
+        let features = move_model::features(board, self.facts.color(), p, &facts, model);
+        let strength = model.strength(&features);
         Prior {
             value,
             weight: judged.weight,
