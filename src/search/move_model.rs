@@ -63,7 +63,7 @@ pub enum Family {
 }
 
 /// The spatial families, one per [`spatial::RADII`], smallest first.
-pub const SPATIAL: [Family; 2] = [Family::Spatial2, Family::Spatial3];
+pub const SPATIAL: [Family; spatial::RADII.len()] = [Family::Spatial2, Family::Spatial3];
 
 /// Every family with its name in the table.
 pub const FAMILIES: [(Family, &str); 12] = [

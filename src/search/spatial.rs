@@ -39,7 +39,7 @@ const OFFSETS: [(i32, i32); 24] = [
     (-2, 1),
     (-1, 2),
 ];
-const COUNTS: [usize; 2] = [12, 24];
+const COUNTS: [usize; RADII.len()] = [12, 24];
 
 /// What a point holds, seen by the side to move.
 const OWN: usize = 0;
@@ -50,13 +50,13 @@ const OFF: usize = 3;
 /// The keys of the shapes around `p` for `color` to move, one per [`RADII`]: equal for
 /// shapes that a rotation or reflection of the board maps onto each other, and the same
 /// for Black and White to move with the colours swapped.
-pub fn keys(board: &Board, color: Color, p: Point) -> [u64; 2] {
+pub fn keys(board: &Board, color: Color, p: Point) -> [u64; RADII.len()] {
     let (col, row) = board.coords(p);
     let size = board.size() as i32;
-    let zobrist = zobrist();
-    // One running key per symmetry; each symmetry maps offset k to offset `image[s][k]`.
+    let (zobrist, images) = (zobrist(), images());
+    // One running key per symmetry, which maps offset k to offset `images[s][k]`.
     let mut running = [0u64; 8];
-    let mut keys = [u64::MAX; 2];
+    let mut keys = [0; RADII.len()];
     for (k, &(dx, dy)) in OFFSETS.iter().enumerate() {
         let (x, y) = (col as i32 + dx, row as i32 + dy);
         let state = if x < 0 || y < 0 || x >= size || y >= size {
@@ -70,7 +70,7 @@ pub fn keys(board: &Board, color: Color, p: Point) -> [u64; 2] {
             }
         };
         for (s, key) in running.iter_mut().enumerate() {
-            *key ^= zobrist[images()[s][k]][state];
+            *key ^= zobrist[images[s][k]][state];
         }
         if let Some(size_index) = COUNTS.iter().position(|&n| n == k + 1) {
             keys[size_index] = running.iter().copied().min().unwrap_or(0);
@@ -94,10 +94,10 @@ fn images() -> &'static [[usize; 24]; 8] {
     static IMAGES: std::sync::OnceLock<[[usize; 24]; 8]> = std::sync::OnceLock::new();
     IMAGES.get_or_init(|| {
         let mut images = [[0; 24]; 8];
-        for (s, images) in images.iter_mut().enumerate() {
+        for (s, row) in images.iter_mut().enumerate() {
             for (k, &offset) in OFFSETS.iter().enumerate() {
                 let image = symmetry(s, offset);
-                images[k] = OFFSETS
+                row[k] = OFFSETS
                     .iter()
                     .position(|&o| o == image)
                     .expect("the offsets are closed under symmetry");
