@@ -49,6 +49,18 @@ impl Records {
         }
         records
     }
+
+    /// Visits every play (not pass) of the records by `player` (a part of the PB or PW
+    /// name; anyone when `None`), with the position before it and the colour playing.
+    fn for_each_play(&self, player: Option<&str>, mut visit: impl FnMut(&Game, Color, Point)) {
+        for (record, game) in &self.games {
+            game.for_each_position(|position, color, mv| {
+                if let (Move::Play(p), true) = (mv, plays_for(record, color, player)) {
+                    visit(position, color, p);
+                }
+            });
+        }
+    }
 }
 
 fn read_record(file: &Path) -> Result<(SgfGame, Game), String> {
@@ -84,19 +96,14 @@ pub fn learn_moves(records: &Records, player: Option<&str>) -> (MoveModel, usize
 /// widening, and the shapes were measured on 9x9 only (docs/strength.md).
 fn harvest_shapes(records: &Records, player: Option<&str>) -> MoveModel {
     let mut plays: HashMap<Feature, u32> = HashMap::new();
-    for (record, game) in &records.games {
-        if is_big(game.board()) {
-            continue;
-        }
-        game.for_each_position(|position, color, mv| {
-            if let (Move::Play(p), true) = (mv, plays_for(record, color, player)) {
-                let keys = spatial::keys(position.board(), color, p);
-                for feature in SPATIAL.into_iter().zip(keys) {
-                    *plays.entry(feature).or_default() += 1;
-                }
+    records.for_each_play(player, |position, color, p| {
+        if !is_big(position.board()) {
+            let keys = spatial::keys(position.board(), color, p);
+            for feature in SPATIAL.into_iter().zip(keys) {
+                *plays.entry(feature).or_default() += 1;
             }
-        });
-    }
+        }
+    });
     plays.retain(|_, &mut n| n >= SHAPE_MIN_PLAYS);
     MoveModel::new(plays.into_keys().map(|feature| (feature, 1.0)).collect())
 }
@@ -129,18 +136,14 @@ impl Prediction {
 /// in the tree's order.
 pub fn predict(records: &Records, player: Option<&str>) -> Prediction {
     let mut prediction = Prediction::default();
-    for (record, game) in &records.games {
-        game.for_each_position(|position, color, mv| {
-            if let (Move::Play(played), true) = (mv, plays_for(record, color, player)) {
-                let rank = prior_rank(position, color, played);
-                prediction.moves += 1;
-                prediction.rank_sum += f64::from(rank);
-                for (hit, top) in prediction.hits.iter_mut().zip(Prediction::TOPS) {
-                    *hit += u64::from(rank < top);
-                }
-            }
-        });
-    }
+    records.for_each_play(player, |position, color, played| {
+        let rank = prior_rank(position, color, played);
+        prediction.moves += 1;
+        prediction.rank_sum += f64::from(rank);
+        for (hit, top) in prediction.hits.iter_mut().zip(Prediction::TOPS) {
+            *hit += u64::from(rank < top);
+        }
+    });
     prediction
 }
 
