@@ -39,6 +39,6 @@ fn nine_by_nine_plays_the_pinned_moves() {
 
 #[test]
 fn nineteen_by_nineteen_plays_the_pinned_moves() {
-    let pinned = "D3 C15 Q16 R4 Q6 S6 Q8 O7 N8 L7 M9 L5 K9 J11 L11 G10";
+    let pinned = "D16 D4 Q16 Q4 R6 Q7 R7 R8 S8 R9 S9 R10 S10 S11 R11 R12";
     assert_eq!(self_play(19, 16).join(" "), pinned);
 }

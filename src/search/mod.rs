@@ -851,7 +851,7 @@ impl Shared<'_> {
 /// The exploration constant for `board` when none is set. None from 9x9 to 12x12, where
 /// the move model's prior (fitted to 9x9 games) spreads the search, as Pachi's default has
 /// it (82 of 133 self-play games against 0.1 on 9x9, docs/strength.md). 0.1 elsewhere: on
-/// big boards the model only orders the moves, and below 9x9, where its table was not
+/// big boards no match has tried it without, and below 9x9, where the table was not
 /// fitted, the search without the term missed a plain save on 5x5
 /// (`tests::saves_a_chain_in_atari` at 3,000 playouts).
 fn board_exploration(board: &Board) -> f64 {

@@ -63,12 +63,10 @@ impl<'a> NodePriors<'a> {
     }
 }
 
-/// Every legal move of `color` on `board` and a pass, with their priors. On small boards
-/// the move model judges too: a play wins `MODEL_WEIGHT` times the square root of its
-/// share of the node's strengths in playouts (Pachi's pattern prior), so the moves Pachi's
-/// own play favours are read first and the rest, flattened by the root, lose little. On
-/// big boards the model only orders the moves for progressive widening (as a judgement
-/// it outweighed the tactical ones there, docs/strength.md, 7a3bc99).
+/// Every legal move of `color` on `board` and a pass, with their priors. The move model
+/// judges too: a play wins [`model_weight`] times the square root of its share of the
+/// node's strengths in playouts (Pachi's pattern prior), so the moves the model favours
+/// are read first and the rest, flattened by the root, lose little.
 pub fn children(board: &Board, color: Color) -> Vec<(Move, Prior)> {
     let priors = NodePriors::new(board, color);
     let mut children: Vec<(Move, Prior)> = board
@@ -78,26 +76,33 @@ pub fn children(board: &Board, color: Color) -> Vec<(Move, Prior)> {
         .chain(std::iter::once(Move::Pass))
         .map(|mv| (mv, priors.of(mv)))
         .collect();
-    if !is_big(board) {
-        let total: f32 = children
-            .iter()
-            .filter(|(mv, _)| *mv != Move::Pass)
-            .map(|(_, prior)| prior.order.1)
-            .sum();
-        for (mv, prior) in &mut children {
-            if *mv != Move::Pass && total > 0.0 {
-                let weight = MODEL_WEIGHT * (prior.order.1 / total).sqrt();
-                prior.value = (prior.value * prior.weight + weight) / (prior.weight + weight);
-                prior.weight += weight;
-            }
+    let total: f32 = children
+        .iter()
+        .filter(|(mv, _)| *mv != Move::Pass)
+        .map(|(_, prior)| prior.order.1)
+        .sum();
+    let model_weight = model_weight(board);
+    for (mv, prior) in &mut children {
+        if *mv != Move::Pass && total > 0.0 {
+            let weight = model_weight * (prior.order.1 / total).sqrt();
+            prior.value = (prior.value * prior.weight + weight) / (prior.weight + weight);
+            prior.weight += weight;
         }
     }
     children
 }
 
-/// See [`children`]. Worth about 150 Elo in self-play over 40 times the share itself
-/// (docs/strength.md); Pachi's own is 210 on 9x9.
-const MODEL_WEIGHT: f32 = 200.0;
+/// The playouts that [`children`] gives the move model's whole share, as Pachi weighs its
+/// pattern prior (210 on small boards, 300 on big ones). On 9x9, 200 was worth about 150
+/// Elo in self-play over 40 times the share itself; on 19x19, 300 against ordering alone
+/// (docs/strength.md).
+fn model_weight(board: &Board) -> f32 {
+    if is_big(board) {
+        300.0
+    } else {
+        200.0
+    }
+}
 
 /// One of the playout policy's answers to the last move ([`NodeFacts`]): the tree should
 /// read it first too.
@@ -328,11 +333,11 @@ mod tests {
     }
 
     #[test]
-    fn the_move_model_orders_big_boards_and_judges_small_ones() {
+    fn the_move_model_judges_on_every_board() {
         // Two black stones side by side; Black extends from one end, or makes an empty
         // triangle above it: the judgements see no difference, the move model does (19x19's
         // table prefers the extension; 9x9's, from Pachi's self-play, the other).
-        let extension_and_triangle = |size: usize| {
+        for size in [9, 19] {
             let mut board = Board::new(size).expect("valid");
             let mid = size / 2;
             let stones = [
@@ -350,21 +355,13 @@ mod tests {
             assert_ne!(e.order, t.order, "{size}: {e:?} vs {t:?}");
             let children = children(&board, Color::Black);
             let of = |mv| children.iter().find(|(m, _)| *m == mv).expect("legal").1;
-            // The model's favourite first.
             let (e, t) = (of(extension), of(triangle));
-            if e.order > t.order {
-                (e, t)
-            } else {
-                (t, e)
-            }
-        };
-        let (favourite, other) = extension_and_triangle(19);
-        assert_eq!(favourite.value, other.value, "19x19 only orders");
-        let (favourite, other) = extension_and_triangle(9);
-        assert!(
-            favourite.value > other.value && favourite.weight > other.weight,
-            "9x9 judges: {favourite:?} vs {other:?}"
-        );
+            let (favourite, other) = if e.order > t.order { (e, t) } else { (t, e) };
+            assert!(
+                favourite.value > other.value && favourite.weight > other.weight,
+                "{size}: {favourite:?} vs {other:?}"
+            );
+        }
     }
 
     #[test]
