@@ -64,7 +64,7 @@ impl<'a> NodePriors<'a> {
 }
 
 /// Every legal move of `color` on `board` and a pass, with their priors. The move model
-/// judges too: a play wins [`model_weight`] times the square root of its share of the
+/// judges too: a play wins `model_weight` times the square root of its share of the
 /// node's strengths in playouts (Pachi's pattern prior), so the moves the model favours
 /// are read first and the rest, flattened by the root, lose little.
 pub fn children(board: &Board, color: Color) -> Vec<(Move, Prior)> {
