@@ -383,21 +383,22 @@ fn on_19x19_widening_keeps_the_opening_search_in_the_corners() {
             })
             .collect::<Vec<_>>()
     };
+    let on_corner_points = |lines: &[(usize, usize)]| {
+        lines
+            .iter()
+            .all(|&(line, other)| (2..=3).contains(&line) && other <= 4)
+    };
     let widened_lines = tried(true);
     assert!(widened_lines.len() <= widened(2000));
     assert!(
-        widened_lines
-            .iter()
-            .all(|&(line, other)| (2..=3).contains(&line) && other <= 4),
+        on_corner_points(&widened_lines),
         "moves tried off the corner points: {widened_lines:?}"
     );
     // Without it the same playouts spread over several times as many moves, off the
     // corners too (the move model's prior gathers them less than widening does).
     let unwidened = tried(false);
     assert!(unwidened.len() > 3 * widened(2000), "{}", unwidened.len());
-    assert!(unwidened
-        .iter()
-        .any(|&(line, other)| !(2..=3).contains(&line) || other > 4));
+    assert!(!on_corner_points(&unwidened), "{unwidened:?}");
 }
 
 #[test]
