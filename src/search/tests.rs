@@ -147,18 +147,10 @@ fn a_settled_lost_board_resigns_or_passes_unless_the_search_expects_to_win() {
         g
     };
     let inside = at(&g, 0, 0);
-    let candidate = |winrate| Candidate {
-        mv: Move::Play(inside),
-        visits: 500,
-        winrate,
-        prior: 0.0,
-        score_mean: None,
-        score_stdev: None,
-        pv: vec![Move::Play(inside)],
-    };
+    let inside_at = |winrate| candidate(Move::Play(inside), 500, winrate);
     let decision = |winrate| {
         search()
-            .end_decision(&g, &[candidate(winrate)], false)
+            .end_decision(&g, &[inside_at(winrate)], false)
             .map(|(decision, _)| decision)
     };
     assert_eq!(decision(0.3), Some(Decision::Resign));
@@ -169,11 +161,43 @@ fn a_settled_lost_board_resigns_or_passes_unless_the_search_expects_to_win() {
             resign_threshold: 0.0,
             ..search().config
         })
-        .end_decision(&g, &[candidate(winrate)], false)
+        .end_decision(&g, &[inside_at(winrate)], false)
         .map(|(decision, _)| decision)
     };
     assert_eq!(never(0.3), Some(Decision::Pass));
     assert_eq!(never(0.6), Some(Decision::Play(inside)));
+}
+
+/// A root candidate for the end-of-game decision's tests.
+fn candidate(mv: Move, visits: u32, winrate: f64) -> Candidate {
+    Candidate {
+        mv,
+        visits,
+        winrate,
+        prior: 0.0,
+        score_mean: None,
+        score_stdev: None,
+        pv: vec![mv],
+    }
+}
+
+#[test]
+fn a_settling_move_replaces_the_best_only_where_the_search_rates_it() {
+    let g = game(fixtures::FINISHED, Color::Black);
+    let (best, other) = (Move::Play(at(&g, 4, 4)), Move::Play(at(&g, 2, 2)));
+    let sure = candidate(best, 30_000, 0.999);
+    let settles = |best: &Candidate, visits, winrate| {
+        settles_at_no_cost(best, Some(&candidate(other, visits, winrate)))
+    };
+    // Never tried, or tried a few times: however sure the search is of its best move,
+    // it knows nothing of this one.
+    assert!(!settles_at_no_cost(&sure, None));
+    assert!(!settles(&sure, 230, 1.0));
+    // Searched on a tenth of the best's visits: within the margin it costs nothing.
+    let best = candidate(best, 20_000, 0.72);
+    assert!(settles(&best, 2_000, 0.68));
+    assert!(!settles(&best, 2_000, 0.66));
+    assert!(!settles(&best, 1_999, 0.72));
 }
 
 #[test]

@@ -209,3 +209,22 @@ fn assert_not_dead(g: &Game, judged: &LifeAndDeath, cell: Cell, stones: &[(usize
         );
     }
 }
+
+#[test]
+fn a_dame_that_leaves_its_chain_two_liberties_is_not_safe_to_fill() {
+    // Black's B1 under White's wall: joining it at A1 or C1 leaves two liberties (a
+    // dame filled so in a 9x9 game let the opponent atari the chain); D1 stands alone
+    // with three.
+    let g = game(
+        ".....
+         .....
+         .....
+         .OO..
+         .X...",
+        Color::Black,
+    );
+    let board = g.board();
+    assert!(!keeps_three_liberties(board, Color::Black, at(&g, 0, 4)));
+    assert!(!keeps_three_liberties(board, Color::Black, at(&g, 2, 4)));
+    assert!(keeps_three_liberties(board, Color::Black, at(&g, 3, 4)));
+}
