@@ -8,9 +8,10 @@
 # search's move wherever the judgement counted every stone settled and the game won, and
 # otherwise wherever the search had not tried it (an untried move counted as 0.95 against
 # the best's win rate less a margin, which it always passed).
-# Fixed: a settling move replaces a play only where the search rates it within the margin
-# on a tenth of the best move's visits, or where it is a dame that keeps its chain three
-# liberties and the search's move lies idle in the middle of its own area.
+# Fixed: a settling move replaces a play only where it is a dame that keeps its chain
+# three liberties and the search's move lies idle in the middle of its own area (6d93815
+# also let one through that the search rated within the margin on a tenth of the best
+# move's visits; the next commit leaves those to the search too).
 # The old code played the checked moves at every budget tried (1,000 and 5,000 playouts).
 #!args --threads 1 --seed 1 --playouts 1000
 

@@ -492,22 +492,20 @@ impl Search {
             if resigns {
                 return None;
             }
-            // Instead of a pass, always; instead of another move, where the search rates
-            // the settling move as well ([`settles_at_no_cost`]), or where the search's
-            // move is idle and the settling move a dame ([`Ending::fills_dame_instead_of`]).
+            // Instead of a pass, always; instead of another move, only where that move is
+            // idle and the settling move a dame ([`Ending::fills_dame_instead_of`]). Any
+            // other move is the search's to choose: where the quick judgement took 9x9
+            // fights for nearly finished, the engine saved stones in atari and filled
+            // liberties of its own with settling moves the search had never tried, or
+            // tried a few times, instead of the move it rated best (at 82% and at 99.9%),
+            // and lost all four games it lost against GNU Go in 50 so; and one the search
+            // rated nearly as well is still its second choice.
             let settle = ending
                 .settling
                 .iter()
                 .copied()
                 .max_by_key(|&p| visits(p))
-                .filter(|&p| {
-                    best.mv == Move::Pass
-                        || ending.fills_dame_instead_of(best.mv, p)
-                        || settles_at_no_cost(
-                            best,
-                            candidates.iter().find(|c| c.mv == Move::Play(p)),
-                        )
-                });
+                .filter(|&p| best.mv == Move::Pass || ending.fills_dame_instead_of(best.mv, p));
             if best.mv != Move::Pass {
                 return settle.map(|p| (Decision::Play(p), best.winrate));
             }
@@ -535,28 +533,6 @@ impl Search {
             None => (Decision::Pass, best.winrate),
         })
     }
-}
-
-/// How much lower a win rate than the best move's a settling move may have for the engine
-/// to prefer it near the end of the game (see [`Search::end_decision`]).
-const SETTLE_MARGIN: f64 = 0.05;
-
-/// The share of the best move's visits a settling move needs for its win rate to count
-/// in [`settles_at_no_cost`].
-const SETTLE_VISITS: f64 = 0.1;
-
-/// Whether the search rates `settling`, a settling move (`None` where it never tried it),
-/// about as well as `best`, so that playing it instead costs nothing the search can see:
-/// within [`SETTLE_MARGIN`] of the best's win rate, on at least [`SETTLE_VISITS`] of its
-/// visits. A move the search hardly tried never is, however sure of winning the search
-/// is: in 9x9 fights against GNU Go, where the quick judgement took a board for nearly
-/// finished, the engine saved stones in atari and filled a liberty of its own with moves
-/// the search had never tried instead of the best one (at 82% and at 99.9%), and lost
-/// all four games it lost in 50 so.
-fn settles_at_no_cost(best: &Candidate, settling: Option<&Candidate>) -> bool {
-    settling
-        .filter(|c| f64::from(c.visits) >= SETTLE_VISITS * f64::from(best.visits))
-        .is_some_and(|c| c.winrate >= best.winrate - SETTLE_MARGIN)
 }
 
 /// The komi the search plays for. In handicap games it leans towards the weaker side's

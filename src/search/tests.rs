@@ -182,22 +182,26 @@ fn candidate(mv: Move, visits: u32, winrate: f64) -> Candidate {
 }
 
 #[test]
-fn a_settling_move_replaces_the_best_only_where_the_search_rates_it() {
-    let g = game(fixtures::FINISHED, Color::Black);
-    let (best, other) = (Move::Play(at(&g, 4, 4)), Move::Play(at(&g, 2, 2)));
-    let sure = candidate(best, 30_000, 0.999);
-    let settles = |best: &Candidate, visits, winrate| {
-        settles_at_no_cost(best, Some(&candidate(other, visits, winrate)))
-    };
-    // Never tried, or tried a few times: however sure the search is of its best move,
-    // it knows nothing of this one.
-    assert!(!settles_at_no_cost(&sure, None));
-    assert!(!settles(&sure, 230, 1.0));
-    // Searched on a tenth of the best's visits: within the margin it costs nothing.
-    let best = candidate(best, 20_000, 0.72);
-    assert!(settles(&best, 2_000, 0.68));
-    assert!(!settles(&best, 2_000, 0.66));
-    assert!(!settles(&best, 1_999, 0.72));
+fn the_search_plays_a_fight_the_judgement_takes_for_settled() {
+    // A 9x9 game against GNU Go, move 47 (gtp-tests/9x9-untried-atari-save.sgf): White
+    // has just cut at F3. The judgement counts the board settled and won, B4 in atari
+    // offers a settling move at A4, and the search wants H2 (82%) and never tried A4.
+    // Before 6d93815 the engine played A4, and lost.
+    let g = game(
+        "..OXXXX..
+         XOOOXO...
+         XXOOX.OO.
+         .O.OX.XX.
+         .O.OX....
+         .XOXX....
+         .OOOXOO..
+         ..OOOXX..
+         ....OX...",
+        Color::Black,
+    );
+    let h2 = Move::Play(at(&g, 7, 7));
+    let decision = search().end_decision(&g, &[candidate(h2, 35_000, 0.82)], false);
+    assert_eq!(decision, None, "the search's H2 gives way");
 }
 
 #[test]
