@@ -159,13 +159,12 @@ impl Search {
             .copied()
             .filter(|&p| open.contains(&p) && keeps_three_liberties(board, color, p))
             .collect();
-        let sign = if color == Color::Black { 1.0 } else { -1.0 };
         let idle = board
             .points()
             .zip(&judged.ownership)
             .filter(|&(p, &own)| {
                 board.cell(p) == Cell::Empty
-                    && (sign * own + 1.0) / 2.0 >= CLEAR
+                    && share_owned(own, color) >= CLEAR
                     && !has_stone_within_two(board, p)
             })
             .map(|(p, _)| p)
@@ -211,10 +210,7 @@ impl Search {
             ownership: board.points().map(own).collect(),
             ..LifeAndDeath::default()
         };
-        let keeps = |p: Point, c: Color| {
-            let sign = if c == Color::Black { 1.0 } else { -1.0 };
-            (sign * own(p) + 1.0) / 2.0
-        };
+        let keeps = |p: Point, c: Color| share_owned(own(p), c);
         for p in board.points() {
             let Some(color) = board.cell(p).color() else {
                 continue;
@@ -485,6 +481,13 @@ fn is_racing(board: &Board, p: Point, dead: &[Point]) -> bool {
 /// The fewest stones of a dead enemy chain for a race beside it to keep the game open (see
 /// [`is_racing`]).
 const RACE_STAKE: u32 = 4;
+
+/// The share of the judgement's playouts in which `color` owns a point of ownership
+/// `own` ([`LifeAndDeath::ownership`]: +1 Black in every playout, -1 White).
+fn share_owned(own: f64, color: Color) -> f64 {
+    let sign = if color == Color::Black { 1.0 } else { -1.0 };
+    (sign * own + 1.0) / 2.0
+}
 
 /// Whether a stone lies within Manhattan distance two of `p`.
 fn has_stone_within_two(board: &Board, p: Point) -> bool {
