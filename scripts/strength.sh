@@ -6,24 +6,26 @@
 #
 #   scripts/strength.sh 9  [GAMES]                  # GNU Go, 9x9, about 1 s a move (18,000 playouts)
 #   scripts/strength.sh 19 [GAMES]                  # GNU Go, 19x19, about 2 s a move (10,000 playouts)
-#   PACHI=/path/to/pachi scripts/strength.sh pachi 9  [GAMES]
-#   PACHI=/path/to/pachi scripts/strength.sh pachi 19 [GAMES]
+#   PACHI=/path/to/pachi scripts/strength.sh pachi 9  [GAMES]   # Pachi, 9x9, 1.0 s a move
+#   PACHI=/path/to/pachi scripts/strength.sh pachi 19 [GAMES]   # Pachi, 19x19, 1.8 s a move
 #
 # GAMES defaults to the bars' matches: 50 on 9x9, 20 on 19x19 (against Pachi the test may
-# stop earlier). yunzi plays a fixed playout budget sized to the time per move on this
-# machine (what `yunzi bench search --threads 1` runs in that time), so a busy machine
-# slows it down instead of weakening it (on 9x9 15,000 took 0.85 s a move on an idle
-# machine, against Pachi's 1.01 s at `-t 3`; 18,000 is the same time). The byo-yomi
-# clock (60 or 120 s a move) only catches a hung engine: GNU Go level 10 sometimes thinks
-# for over 30 s on a loaded machine, and a time loss would say nothing about strength.
-# The summary reports the seconds each side used.
+# stop earlier). Against GNU Go, yunzi plays a fixed playout budget sized to the time per
+# move on an idle machine, so a busy machine slows it down instead of weakening it (GNU Go
+# thinks by depth, not by the clock, so it plays the same either way). The byo-yomi clock
+# (60 or 120 s a move) only catches a hung engine: GNU Go level 10 sometimes thinks for
+# over 30 s on a loaded machine, and a time loss would say nothing about strength. The
+# summary reports the seconds each side used.
 #
 # Pachi (GPL, built as scripts/README-referee.md says; nothing of it is in this repository)
-# gets `-t S`, which overrides the clock the referee announces and keeps back about 2 s of
-# it: `-t 3` is about 1.0 s a move on 9x9, `-t 4` about 1.8 s on 19x19 (under `time_settings
-# 0 60 1` alone it would spend about 0.2 s a move). Check in the summary's "seconds per
-# move" that the two sides used the same time, and adjust PACHI_TIME or the playouts if
-# not. SPRT replaces the test's "0,30" (for example "-10,10").
+# thinks by the clock, so against it yunzi does too: at most YUNZI_SECONDS a move
+# (--max-seconds-per-move; it stops sooner when one move is clear), and a slow or busy
+# machine costs both sides alike. Pachi gets `-t S`, which overrides the clock the referee
+# announces and keeps back about 2 s of it: `-t 3` is about 1.0 s a move on 9x9, `-t 4`
+# about 1.8 s on 19x19 (under `time_settings 0 60 1` alone it would spend about 0.2 s a
+# move). Check in the summary's "seconds per move" that the two sides used the same time
+# (the bar: yunzi's no more than 10% above Pachi's), and adjust PACHI_TIME or
+# YUNZI_SECONDS if not. SPRT replaces the test's "0,30" (for example "-10,10").
 #
 # Two passes do not end a game whose players' own counts name different winners: it is
 # played out with kgs-genmove_cleanup first (--cleanup), so that neither side's judgement
@@ -41,14 +43,15 @@ fi
 size=${1:-9}
 games=${2:-$([ "$size" = 19 ] && echo 20 || echo 50)}
 case "$size" in
-    9) playouts=18000 period=60 pachi_time=${PACHI_TIME:-3} ;;
-    19) playouts=10000 period=120 pachi_time=${PACHI_TIME:-4} ;;
+    9) playouts=18000 seconds=${YUNZI_SECONDS:-1.0} period=60 pachi_time=${PACHI_TIME:-3} ;;
+    19) playouts=10000 seconds=${YUNZI_SECONDS:-1.8} period=120 pachi_time=${PACHI_TIME:-4} ;;
     *) echo "usage: $0 [pachi] 9|19 [GAMES]" >&2; exit 2 ;;
 esac
 case "$opponent" in
     gnugo)
         out="strength-$size"
         white="/usr/games/gnugo --mode gtp --level 10 --chinese-rules --positional-superko"
+        budget="--playouts $playouts"
         sprt=()
         ;;
     pachi)
@@ -58,6 +61,7 @@ case "$opponent" in
         fi
         out="pachi-$size"
         white="$PACHI -t $pachi_time threads=1"
+        budget="--max-seconds-per-move $seconds"
         sprt=(--sprt="${SPRT:-0,30}")
         ;;
 esac
@@ -68,7 +72,7 @@ mkdir -p "$out"
 yunzi="$PWD/$out/yunzi"
 cp target/release/yunzi "$yunzi"
 python3 scripts/referee.py \
-    --black "$yunzi --threads 1 --playouts $playouts ${YUNZI_ARGS:-}" \
+    --black "$yunzi --threads 1 $budget ${YUNZI_ARGS:-}" \
     --white "$white" \
     --scorer "$yunzi" --games "$games" -j 2 --size "$size" --komi 7.5 \
     --main-time 0 --byoyomi-time "$period" --byoyomi-periods 1 --seed 2026 \
