@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 
 use crate::board::{Color, Move, Point};
 use crate::game::{Game, RuleSet};
-use crate::playout::is_big;
 use crate::search::features::NodeFacts;
 use crate::search::move_model::{features, Feature, MoveModel, FAMILIES, SPATIAL};
 use crate::search::priors::NodePriors;
@@ -92,16 +91,12 @@ pub fn learn_moves(records: &Records, player: Option<&str>) -> (MoveModel, usize
 
 /// The spatial shapes of at least [`SHAPE_MIN_PLAYS`] plays in `records` (those of
 /// `player` only, when given), as a model that knows them, at gamma 1, and nothing else.
-/// Records of big boards give none: on 19x19 GNU Go's moves, the only big-board records,
-/// the shapes gained a point where Pachi's 9x9 moves gained six (docs/strength.md).
 fn harvest_shapes(records: &Records, player: Option<&str>) -> MoveModel {
     let mut plays: HashMap<Feature, u32> = HashMap::new();
     records.for_each_play(player, |position, color, p| {
-        if !is_big(position.board()) {
-            let keys = spatial::keys(position.board(), color, p);
-            for feature in SPATIAL.into_iter().zip(keys) {
-                *plays.entry(feature).or_default() += 1;
-            }
+        let keys = spatial::keys(position.board(), color, p);
+        for feature in SPATIAL.into_iter().zip(keys) {
+            *plays.entry(feature).or_default() += 1;
         }
     });
     plays.retain(|_, &mut n| n >= SHAPE_MIN_PLAYS);
@@ -353,12 +348,12 @@ mod tests {
         assert!(!one.spatial_known(shapes[0][1]) && !one.spatial_known(shapes[0][0]));
         let three = harvest_shapes(&snakes(9, 3), None);
         assert!(shapes.iter().flatten().all(|&f| three.spatial_known(f)));
-        // Big boards' records give none.
+        // Big boards' records give theirs too.
         let big = harvest_shapes(&snakes(19, 3), None);
-        assert!(!snake_shapes(19)
+        assert!(snake_shapes(19)
             .iter()
             .flatten()
-            .any(|&f| big.spatial_known(f)));
+            .all(|&f| big.spatial_known(f)));
     }
 
     #[test]

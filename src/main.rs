@@ -29,7 +29,7 @@ enum Command {
         #[command(subcommand)]
         what: Bench,
     },
-    /// Fit the move model to SGF game records (records/19x19-vs-gnugo/ and
+    /// Fit the move model to SGF game records (records/19x19-pachi-selfplay/ and
     /// records/9x9-pachi-selfplay/ hold those of the tables); prints a table as
     /// src/search/move_model*.txt hold them.
     LearnMoves {

@@ -39,6 +39,6 @@ fn nine_by_nine_plays_the_pinned_moves() {
 
 #[test]
 fn nineteen_by_nineteen_plays_the_pinned_moves() {
-    let pinned = "D16 D4 Q16 Q4 R6 Q7 R7 R8 S8 R9 S9 R10 S10 S11 R11 R12";
+    let pinned = "Q16 R14 O17 S16 R17 D16 C14 F17 B16 C17 Q4 D4 F3 C6 D2 C3";
     assert_eq!(self_play(19, 16).join(" "), pinned);
 }

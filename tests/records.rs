@@ -111,12 +111,13 @@ fn predict_ranks_a_capture_first() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The 9x9 records, in name order: the first 300 fit `move_model_9x9.txt`, the last 80 test
-/// it.
-fn pachi_records() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("records/9x9-pachi-selfplay");
+/// The self-play records of `dir` under `records/`, in name order; there must be `count`.
+fn selfplay_records(dir: &str, count: usize) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("records")
+        .join(dir);
     let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .expect("records/9x9-pachi-selfplay")
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| {
             entry
                 .expect("an entry")
@@ -127,33 +128,66 @@ fn pachi_records() -> Vec<String> {
         .filter(|path| path.ends_with(".sgf"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 380);
+    assert_eq!(files.len(), count);
     files
+}
+
+/// The 9x9 records: the first 300 fit `move_model_9x9.txt`, the last 80 test it.
+fn pachi_records() -> Vec<String> {
+    selfplay_records("9x9-pachi-selfplay", 380)
+}
+
+/// The 19x19 records: the first 100 fit `move_model.txt`, the last 25 test it.
+fn pachi_19x19_records() -> Vec<String> {
+    selfplay_records("19x19-pachi-selfplay", 125)
+}
+
+/// Whether `learn-moves` on `files` prints the compiled table `table`.
+fn assert_refit(files: &[String], table: &str) {
+    let args: Vec<&str> = files.iter().map(String::as_str).collect();
+    let (refit, _) = yunzi("learn-moves", &args);
+    let compiled = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src/search")
+            .join(table),
+    )
+    .expect("the table");
+    assert!(refit == compiled, "refit {table} as README says");
+}
+
+/// The share of `files`' moves that `predict` ranks first, in percent.
+fn predicted_first(files: &[String]) -> f64 {
+    let args: Vec<&str> = files.iter().map(String::as_str).collect();
+    let (report, _) = yunzi("predict", &args);
+    report
+        .lines()
+        .find_map(|line| line.strip_prefix("top 1:"))
+        .and_then(|share| share.trim().trim_end_matches('%').parse().ok())
+        .unwrap_or_else(|| panic!("top 1 in {report}"))
 }
 
 #[test]
 fn the_small_boards_table_is_the_fit_to_pachis_first_300_games() {
-    let files = pachi_records();
-    let args: Vec<&str> = files[..300].iter().map(String::as_str).collect();
-    let (table, _) = yunzi("learn-moves", &args);
-    let compiled = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/search/move_model_9x9.txt"),
-    )
-    .expect("the table");
-    assert!(table == compiled, "refit the table as README says");
+    assert_refit(&pachi_records()[..300], "move_model_9x9.txt");
+}
+
+#[test]
+fn the_big_boards_table_is_the_fit_to_pachis_first_100_19x19_games() {
+    assert_refit(&pachi_19x19_records()[..100], "move_model.txt");
+}
+
+#[test]
+fn the_big_boards_order_predicts_half_of_pachis_unseen_19x19_moves_first() {
+    // Measured: 52.0% of the 4,133 moves of the last 25 games first (41.3% with the
+    // table fitted to GNU Go's 19x19 moves before).
+    let top_one = predicted_first(&pachi_19x19_records()[100..]);
+    assert!(top_one > 50.0, "{top_one}%");
 }
 
 #[test]
 fn the_small_boards_order_predicts_two_fifths_of_pachis_unseen_moves_first() {
     // Measured: 43.9% of the 3,610 moves of the last 80 games first (37.9% with the 3x3
     // shapes only, 14.1% by the judgements' order before the table).
-    let files = pachi_records();
-    let args: Vec<&str> = files[300..].iter().map(String::as_str).collect();
-    let (report, _) = yunzi("predict", &args);
-    let top_one: f64 = report
-        .lines()
-        .find_map(|line| line.strip_prefix("top 1:"))
-        .and_then(|share| share.trim().trim_end_matches('%').parse().ok())
-        .unwrap_or_else(|| panic!("top 1 in {report}"));
-    assert!(top_one > 40.0, "{report}");
+    let top_one = predicted_first(&pachi_records()[300..]);
+    assert!(top_one > 40.0, "{top_one}%");
 }

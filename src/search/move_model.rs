@@ -23,10 +23,10 @@ use crate::playout::patterns::shape_key;
 use super::features::{MoveFacts, NodeFacts};
 use super::spatial;
 
-/// The learned tables, kept in the source tree so that every build plays the same: big
-/// boards' fitted to GNU Go's moves on 19x19 (`yunzi learn-moves --player "GNU Go"
-/// records/19x19-vs-gnugo/*.sgf`), small boards' to Pachi's self-play on 9x9 (`yunzi
-/// learn-moves records/9x9-pachi-selfplay/game-0[0-2]*.sgf
+/// The learned tables, kept in the source tree so that every build plays the same, both
+/// fitted to Pachi's self-play: big boards' on 19x19 (`yunzi learn-moves
+/// records/19x19-pachi-selfplay/game-00*.sgf`: the first 100 games; the other 25 test it),
+/// small boards' on 9x9 (`yunzi learn-moves records/9x9-pachi-selfplay/game-0[0-2]*.sgf
 /// records/9x9-pachi-selfplay/game-0300.sgf`: the first 300 games; the other 80 test it).
 const BIG_TABLE: &str = include_str!("move_model.txt");
 const SMALL_TABLE: &str = include_str!("move_model_9x9.txt");
