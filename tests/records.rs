@@ -142,7 +142,7 @@ fn pachi_19x19_records() -> Vec<String> {
     selfplay_records("19x19-pachi-selfplay", 125)
 }
 
-/// Whether `learn-moves` on `files` prints the compiled table `table`.
+/// Asserts that `learn-moves` on `files` prints the compiled table `table`.
 fn assert_refit(files: &[String], table: &str) {
     let args: Vec<&str> = files.iter().map(String::as_str).collect();
     let (refit, _) = yunzi("learn-moves", &args);
