@@ -6,7 +6,7 @@
 #
 #   scripts/strength.sh 9  [GAMES]                  # GNU Go, 9x9, about 1 s a move (18,000 playouts)
 #   scripts/strength.sh 19 [GAMES]                  # GNU Go, 19x19, about 2 s a move (10,000 playouts)
-#   PACHI=/path/to/pachi scripts/strength.sh pachi 9  [GAMES]   # Pachi, 9x9, 1.0 s a move
+#   PACHI=/path/to/pachi scripts/strength.sh pachi 9  [GAMES]   # Pachi, 9x9, aiming at 1.0 s a move
 #   PACHI=/path/to/pachi scripts/strength.sh pachi 19 [GAMES]   # Pachi, 19x19, about 1.8 s a move
 #
 # GAMES defaults to the bars' matches: 50 on 9x9, 20 on 19x19 (against Pachi the test may
@@ -19,8 +19,9 @@
 #
 # Pachi (GPL, built as scripts/README-referee.md says; nothing of it is in this repository)
 # thinks by the clock, so against it yunzi does too: at most YUNZI_SECONDS a move
-# (--max-seconds-per-move; it stops sooner when one move is clear, so on 19x19 a cap of
-# 2.2 s is about 1.8 s a move on average), and a slow or busy machine costs both sides
+# (--max-seconds-per-move; it stops sooner when one move is clear, so a cap of 2.2 s is
+# about 1.8 s a move on average on 19x19, and 1.0 s was 0.68 s on 9x9, hence 1.5 there;
+# check the summary), and a slow or busy machine costs both sides
 # alike. Pachi gets `-t S`, which overrides the clock the referee announces and keeps back
 # about 2 s of it: `-t 3` is about 1.0 s a move on 9x9, `-t 4`
 # about 1.8 s on 19x19 (under `time_settings 0 60 1` alone it would spend about 0.2 s a
@@ -44,7 +45,7 @@ fi
 size=${1:-9}
 games=${2:-$([ "$size" = 19 ] && echo 20 || echo 50)}
 case "$size" in
-    9) playouts=18000 seconds=${YUNZI_SECONDS:-1.0} period=60 pachi_time=${PACHI_TIME:-3} ;;
+    9) playouts=18000 seconds=${YUNZI_SECONDS:-1.5} period=60 pachi_time=${PACHI_TIME:-3} ;;
     19) playouts=10000 seconds=${YUNZI_SECONDS:-2.2} period=120 pachi_time=${PACHI_TIME:-4} ;;
     *) echo "usage: $0 [pachi] 9|19 [GAMES]" >&2; exit 2 ;;
 esac
