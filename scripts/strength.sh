@@ -6,7 +6,7 @@
 #
 #   scripts/strength.sh 9  [GAMES]                  # GNU Go, 9x9, about 1 s a move (18,000 playouts)
 #   scripts/strength.sh 19 [GAMES]                  # GNU Go, 19x19, about 2 s a move (10,000 playouts)
-#   PACHI=/path/to/pachi scripts/strength.sh pachi 9  [GAMES]   # Pachi, 9x9, aiming at 1.0 s a move
+#   PACHI=/path/to/pachi scripts/strength.sh pachi 9  [GAMES]   # Pachi, 9x9, about 1.0 s a move
 #   PACHI=/path/to/pachi scripts/strength.sh pachi 19 [GAMES]   # Pachi, 19x19, about 1.8 s a move
 #
 # GAMES defaults to the bars' matches: 50 on 9x9, 20 on 19x19 (against Pachi the test may
@@ -19,13 +19,12 @@
 #
 # Pachi (GPL, built as scripts/README-referee.md says; nothing of it is in this repository)
 # thinks by the clock, so against it yunzi does too: at most YUNZI_SECONDS a move
-# (--max-seconds-per-move; it stops sooner when one move is clear, so a cap of 2.2 s is
-# about 1.8 s a move on average on 19x19, and 1.0 s was 0.68 s on 9x9, hence 1.5 there;
-# check the summary), and a slow or busy machine costs both sides
-# alike. Pachi gets `-t S`, which overrides the clock the referee announces and keeps back
-# about 2 s of it: `-t 3` is about 1.0 s a move on 9x9, `-t 4`
-# about 1.8 s on 19x19 (under `time_settings 0 60 1` alone it would spend about 0.2 s a
-# move). Check in the summary's "seconds per move" that the two sides used the same time
+# (--max-seconds-per-move; it stops sooner when one move is clear, so its caps of 1.5 s
+# on 9x9 and 2.2 s on 19x19 are about 1.0 and 1.8 s a move on average), and a slow or
+# busy machine costs both sides alike. Pachi gets `-t S`, which overrides the clock the
+# referee announces and keeps back about 2 s of it: `-t 3` is about 1.0 s a move on 9x9,
+# `-t 4` about 1.8 s on 19x19 (under `time_settings 0 60 1` alone it would spend about
+# 0.2 s a move). Check in the summary's "seconds per move" that the two sides used the same time
 # (the bar: yunzi's no more than 10% above Pachi's), and adjust PACHI_TIME or
 # YUNZI_SECONDS if not. SPRT replaces the test's "0,30" (for example "-10,10").
 #
