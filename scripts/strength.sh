@@ -5,7 +5,7 @@
 # sequential test. docs/strength.md records the results.
 #
 #   scripts/strength.sh 9  [GAMES]                  # GNU Go, 9x9, about 1 s a move (18,000 playouts)
-#   scripts/strength.sh 19 [GAMES]                  # GNU Go, 19x19, about 2 s a move (10,000 playouts)
+#   scripts/strength.sh 19 [GAMES]                  # GNU Go, 19x19, about 2 s a move (15,000 playouts)
 #   PACHI=/path/to/pachi scripts/strength.sh pachi 9  [GAMES]   # Pachi, 9x9, about 1.0 s a move
 #   PACHI=/path/to/pachi scripts/strength.sh pachi 19 [GAMES]   # Pachi, 19x19, about 1.8 s a move
 #
@@ -45,7 +45,7 @@ size=${1:-9}
 games=${2:-$([ "$size" = 19 ] && echo 20 || echo 50)}
 case "$size" in
     9) playouts=18000 seconds=${YUNZI_SECONDS:-1.5} period=60 pachi_time=${PACHI_TIME:-3} ;;
-    19) playouts=10000 seconds=${YUNZI_SECONDS:-2.2} period=120 pachi_time=${PACHI_TIME:-4} ;;
+    19) playouts=15000 seconds=${YUNZI_SECONDS:-2.2} period=120 pachi_time=${PACHI_TIME:-4} ;;
     *) echo "usage: $0 [pachi] 9|19 [GAMES]" >&2; exit 2 ;;
 esac
 case "$opponent" in
