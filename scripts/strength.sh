@@ -24,8 +24,8 @@
 # busy machine costs both sides alike. Pachi gets `-t S`, which overrides the clock the
 # referee announces and keeps back about 2 s of it: `-t 3` is about 1.0 s a move on 9x9,
 # `-t 4` about 1.8 s on 19x19 (under `time_settings 0 60 1` alone it would spend about
-# 0.2 s a move). Check in the summary's "seconds per move" that the two sides used the same time
-# (the bar: yunzi's no more than 10% above Pachi's), and adjust PACHI_TIME or
+# 0.2 s a move). Check in the summary's "seconds per move" that the two sides used the
+# same time (the bar: yunzi's no more than 10% above Pachi's), and adjust PACHI_TIME or
 # YUNZI_SECONDS if not. SPRT replaces the test's "0,30" (for example "-10,10").
 #
 # Two passes do not end a game whose players' own counts name different winners: it is
