@@ -391,6 +391,9 @@ impl Engine {
         // A move is chosen among all moves, whatever an analysis avoided before.
         self.clear_filter();
         let report = self.think();
+        if let Some(search) = self.search.as_mut() {
+            search.learn_komi(&self.game, color, &report);
+        }
         self.conclude(color, report, kind)
     }
 

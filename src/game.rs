@@ -6,6 +6,7 @@
 //! inside the search tree must respect it; playouts use the board's simple ko only.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::{Board, Color, Illegal, Move, Point, SetupError};
 use crate::scoring::{self, Score};
@@ -141,9 +142,14 @@ struct Snapshot {
     passes: u32,
 }
 
+/// The identity of the next game made ([`Game::id`]).
+static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+
 /// A game in progress. See the module documentation.
 #[derive(Clone)]
 pub struct Game {
+    /// Which game this is: a copy keeps it, a new game gets its own.
+    id: u64,
     rules: RuleSet,
     komi: f64,
     board: Board,
@@ -164,6 +170,7 @@ impl Game {
     pub fn new(size: usize, rules: RuleSet) -> Result<Game, SetupError> {
         let board = Board::new(size)?;
         Ok(Game {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             komi: rules.default_komi,
             rules,
             seen: vec![(board.hash(), Color::Black)],
@@ -180,6 +187,7 @@ impl Game {
     /// undone past this position.
     pub fn from_position(board: Board, to_move: Color, rules: RuleSet) -> Game {
         Game {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             komi: rules.default_komi,
             rules,
             seen: vec![(board.hash(), to_move)],
@@ -190,6 +198,13 @@ impl Game {
             history: Vec::new(),
             moves: Vec::new(),
         }
+    }
+
+    /// Which game this is: the same for its copies (a search's, pondering's) and through
+    /// every move and undo, another for every new game, even one that starts alike. What
+    /// the search learns over a game ([`crate::search::DynamicKomi`]) ends with it.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     #[inline]
@@ -229,6 +244,21 @@ impl Game {
 
     pub fn handicap(&self) -> u32 {
         self.handicap
+    }
+
+    /// Every point White gets beyond its count at the end: the komi and, under area counting
+    /// with compensation, a point a handicap stone (rule 17). This is the komi a playout is
+    /// won or lost against, and the one a person's win rates mean.
+    pub fn full_komi(&self) -> f64 {
+        self.komi + scoring::handicap_compensation(self.compensated_stones())
+    }
+
+    /// The handicap stones White is compensated for under these rules.
+    fn compensated_stones(&self) -> u32 {
+        match self.rules.counting {
+            Counting::Area if self.rules.handicap_compensation => self.handicap,
+            _ => 0,
+        }
     }
 
     /// The moves played since the start position, in order.
@@ -370,12 +400,7 @@ impl Game {
         let dead = if self.rules.remove_dead { dead } else { &[] };
         match self.rules.counting {
             Counting::Area => {
-                let handicap = if self.rules.handicap_compensation {
-                    self.handicap
-                } else {
-                    0
-                };
-                scoring::area_score(&self.board, dead, self.komi, handicap)
+                scoring::area_score(&self.board, dead, self.komi, self.compensated_stones())
             }
             Counting::Territory => scoring::territory_score(&self.board, dead, seki, self.komi),
         }

@@ -249,12 +249,22 @@ pub fn territory_correction(board: &Board) -> f64 {
     (prisoners - stones) as f64
 }
 
+/// The points White gets for `handicap` stones under area counting (rule 17): one a
+/// stone from two stones up, none for fewer.
+pub fn handicap_compensation(handicap: u32) -> f64 {
+    if handicap >= 2 {
+        f64::from(handicap)
+    } else {
+        0.0
+    }
+}
+
 /// Area counting (rules 14-17): live stones plus surrounded empty points; dame split half
 /// each; Black gives `komi`, and for `handicap` >= 2 stones also `handicap` points (rule 17).
 pub fn area_score(board: &Board, dead: &[Point], komi: f64, handicap: u32) -> Score {
     let counts = count(board, dead, &[]);
     let area = |c: Color| (counts.stones[c.index()] + counts.territory[c.index()]) as f64;
-    let compensation = if handicap >= 2 { handicap as f64 } else { 0.0 };
+    let compensation = handicap_compensation(handicap);
     let black_stones = area(Color::Black) + counts.dame as f64 / 2.0;
     Score {
         margin: area(Color::Black) - area(Color::White) - komi - compensation,

@@ -1099,3 +1099,41 @@ fn version_answers_lizzie_s_check_only_when_asked() {
         "yunzi's own version too"
     );
 }
+
+#[test]
+fn analysis_in_a_handicap_game_gives_the_win_rate_and_lead_at_the_real_komi() {
+    // Black's five stones on 9x9 win nearly every playout at the real komi (0.5 and five
+    // points of compensation, rule 17), and few at the komi the search charges Black
+    // (twelve points a stone, search::dynamic_komi): Sabaki and Lizzie show the first.
+    let mut gtp = gtp();
+    for line in ["boardsize 9", "komi 0.5", "fixed_handicap 5", "play w e3"] {
+        assert!(run(&mut gtp, line).starts_with('='), "{line}");
+    }
+    for (command, dialect) in [
+        ("lz-analyze b 1", Dialect::Leela),
+        ("kata-analyze b 1", Dialect::Kata),
+    ] {
+        assert_eq!(run(&mut gtp, command), "=\n");
+        let mut best = None;
+        for _ in 0..2000 {
+            let update = next_update(&mut gtp);
+            let (segments, _) = parse_update(update.trim_end(), dialect, 9);
+            let first = segments.into_iter().next().expect("a move");
+            if first.float("visits") >= 500.0 {
+                best = Some(first);
+                break;
+            }
+        }
+        run(&mut gtp, "name");
+        let best = best.expect("500 visits");
+        let winrate = match dialect {
+            Dialect::Leela => best.float("winrate") / 10_000.0,
+            Dialect::Kata => best.float("winrate"),
+        };
+        assert!(winrate > 0.8, "{command}: Black's win rate {winrate}");
+        if dialect == Dialect::Kata {
+            let lead = best.float("scoreLead");
+            assert!(lead > 5.0, "Black leads at the real komi, not {lead}");
+        }
+    }
+}

@@ -12,15 +12,17 @@
 //! After the search the most visited move is chosen; the engine resigns when even that one
 //! wins too rarely, and passes when passing wins (see [`Search::run`]).
 
+pub mod dynamic_komi;
 pub mod features;
 pub mod filter;
 mod life;
+mod margins;
 pub mod move_model;
 pub mod priors;
 pub mod spatial;
 mod tree;
 
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -30,8 +32,10 @@ use crate::game::{Counting, Game};
 use crate::playout::{self, Heavy, PlayoutRng, Replies, WithReplies};
 use crate::scoring;
 use crate::time::Budget;
+pub use dynamic_komi::DynamicKomi;
 pub use filter::{MoveFilter, MoveRule};
 pub use life::LifeAndDeath;
+use margins::Margins;
 use tree::{Arena, Node};
 
 /// How the search runs. Defaults suit a GUI user: all cores, resign below 10%.
@@ -89,11 +93,14 @@ pub enum Decision {
 pub struct Candidate {
     pub mv: Move,
     pub visits: u32,
-    /// Win rate for the side to move if it plays this.
+    /// Win rate for the side to move if it plays this, at the game's real komi.
     pub winrate: f64,
+    /// The same at the komi the search played for, which differs in handicap games
+    /// ([`dynamic_komi`]).
+    pub search_winrate: f64,
     pub prior: f64,
     /// The mean final score of the playouts through this move, in points for the side to
-    /// move under the game's komi; `None` before any.
+    /// move at the game's real komi; `None` before any.
     pub score_mean: Option<f64>,
     /// The standard deviation of those scores; `None` before any.
     pub score_stdev: Option<f64>,
@@ -112,12 +119,14 @@ pub struct Report {
     pub candidates: Vec<Candidate>,
 }
 
-/// A tree's root and the game it was built for: the start position's hash and the moves.
+/// A tree's root and the game it was built for: the start position's hash, the moves, and
+/// the komi its playouts were counted with.
 struct Root {
     node: u32,
     start_hash: u64,
     moves: Vec<(Color, Move)>,
     to_move: Color,
+    komi: f64,
 }
 
 /// The search and its tree, kept between moves for reuse.
@@ -134,72 +143,8 @@ pub struct Search {
     judged: Option<(u64, u64, LifeAndDeath)>,
     /// Moves an analysis keeps the search away from (`avoid`, `allow`).
     filter: MoveFilter,
-}
-
-/// Final score margins of the playouts through each root move, for score estimates in
-/// analysis: sums in half points from Black's view under the komi the search played for,
-/// one slot per point and one for the pass. They belong to one root and start afresh with
-/// another.
-struct Margins {
-    root: Option<u32>,
-    sums: Vec<AtomicI64>,
-    /// Sums of the squared margins (in quarter points), for the spread of the scores.
-    squares: Vec<AtomicU64>,
-    counts: Vec<AtomicU32>,
-}
-
-impl Margins {
-    fn new() -> Margins {
-        Margins {
-            root: None,
-            sums: (0..=MAX_POINTS).map(|_| AtomicI64::new(0)).collect(),
-            squares: (0..=MAX_POINTS).map(|_| AtomicU64::new(0)).collect(),
-            counts: (0..=MAX_POINTS).map(|_| AtomicU32::new(0)).collect(),
-        }
-    }
-
-    /// Keeps the margins when `root` is the node they belong to and `fresh` is false;
-    /// otherwise clears them for `root`.
-    fn keep_for(&mut self, root: u32, fresh: bool) {
-        if fresh || self.root != Some(root) {
-            self.sums.iter_mut().for_each(|x| *x.get_mut() = 0);
-            self.squares.iter_mut().for_each(|x| *x.get_mut() = 0);
-            self.counts.iter_mut().for_each(|x| *x.get_mut() = 0);
-            self.root = Some(root);
-        }
-    }
-
-    fn slot(point: Point) -> usize {
-        if point == Point::NONE {
-            MAX_POINTS
-        } else {
-            point.index()
-        }
-    }
-
-    fn add(&self, point: Point, margin: f64) {
-        let slot = Margins::slot(point);
-        let half_points = (2.0 * margin).round() as i64;
-        self.sums[slot].fetch_add(half_points, Ordering::Relaxed);
-        self.squares[slot].fetch_add(half_points.unsigned_abs().pow(2), Ordering::Relaxed);
-        self.counts[slot].fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// The mean margin from Black's view through the root move at `point`, if any.
-    fn mean(&self, point: Point) -> Option<f64> {
-        let slot = Margins::slot(point);
-        let n = self.counts[slot].load(Ordering::Relaxed);
-        (n > 0).then(|| self.sums[slot].load(Ordering::Relaxed) as f64 / (2.0 * f64::from(n)))
-    }
-
-    /// The standard deviation of those margins, in points.
-    fn stdev(&self, point: Point) -> Option<f64> {
-        let slot = Margins::slot(point);
-        let n = f64::from(self.counts[slot].load(Ordering::Relaxed));
-        let mean = self.mean(point)?;
-        let mean_square = self.squares[slot].load(Ordering::Relaxed) as f64 / (4.0 * n);
-        Some((mean_square - mean * mean).max(0.0).sqrt())
-    }
+    /// The komi of handicap games, learnt from the engine's moves.
+    dynamic_komi: DynamicKomi,
 }
 
 impl Search {
@@ -212,6 +157,7 @@ impl Search {
             searches: 0,
             judged: None,
             filter: MoveFilter::default(),
+            dynamic_komi: DynamicKomi::default(),
         }
     }
 
@@ -240,13 +186,14 @@ impl Search {
     pub fn run(&mut self, game: &Game, budget: &Budget, stop: &AtomicBool) -> Report {
         let start = Instant::now();
         self.searches += 1;
-        let root = self.root_for(game);
-        let komi = dynamic_komi(game);
+        let komi = self.dynamic_komi.komi(game);
+        let root = self.root_for(game, komi);
         let shared = Shared {
             arena: &self.arena,
             root,
             game,
             komi,
+            real_komi: game.full_komi(),
             counting: game.rules().counting,
             stop,
             started: AtomicU64::new(0),
@@ -281,7 +228,7 @@ impl Search {
             });
         }
         let playouts = shared.playouts.load(Ordering::Relaxed);
-        let candidates = self.candidates(root, game);
+        let candidates = self.candidates(root, game, komi);
         let (decision, winrate) = self.decide(game, &candidates, playouts);
         Report {
             decision,
@@ -289,6 +236,14 @@ impl Search {
             playouts,
             elapsed: start.elapsed(),
             candidates,
+        }
+    }
+
+    /// Learns from the engine's own move search for `color` in `game` (its `report`) how
+    /// far the komi of the next searches moves ([`DynamicKomi::react`]).
+    pub fn learn_komi(&mut self, game: &Game, color: Color, report: &Report) {
+        if let Some(best) = report.candidates.first() {
+            self.dynamic_komi.react(game, color, best.search_winrate);
         }
     }
 
@@ -320,6 +275,7 @@ impl Search {
                     mv,
                     visits: 0,
                     winrate: prior,
+                    search_winrate: prior,
                     prior,
                     score_mean: None,
                     score_stdev: None,
@@ -331,10 +287,10 @@ impl Search {
         list
     }
 
-    /// The root for `game`: the old tree's node for it when the game continues the position
-    /// it was built for; otherwise a fresh tree.
-    fn root_for(&mut self, game: &Game) -> u32 {
-        let reused = self.reusable_root(game);
+    /// The root for `game` searched at `komi`: the old tree's node for it when the game
+    /// continues the position it was built for; otherwise a fresh tree.
+    fn root_for(&mut self, game: &Game, komi: f64) -> u32 {
+        let reused = self.reusable_root(game, komi);
         let node = reused.unwrap_or_else(|| {
             self.arena.clear();
             self.arena.new_root().unwrap_or(0)
@@ -345,20 +301,22 @@ impl Search {
             start_hash: game.start_board().hash(),
             moves: game.moves().to_vec(),
             to_move: game.to_move(),
+            komi,
         });
         node
     }
 
-    /// The old tree's node for `game`, if the game continues the old root's game, the moves
-    /// since are in the tree, and the arena has room left to grow. The same position again
-    /// (analysis searching in slices) keeps its tree however full the arena is: a fresh tree
-    /// would only lose what the slices before found.
-    fn reusable_root(&self, game: &Game) -> Option<u32> {
+    /// The old tree's node for `game` searched at `komi`, if the game continues the old
+    /// root's game, the moves since are in the tree, the arena has room left to grow and
+    /// the old playouts were counted near `komi` ([`dynamic_komi::REUSE_TOLERANCE`]). The
+    /// same position again (analysis searching in slices) keeps its tree however full the
+    /// arena is: a fresh tree would only lose what the slices before found.
+    fn reusable_root(&self, game: &Game, komi: f64) -> Option<u32> {
         let old = self.root.as_ref()?;
         let moves = game.moves();
         let continues = old.start_hash == game.start_board().hash()
-            && moves.len() >= old.moves.len()
-            && moves[..old.moves.len()] == old.moves[..];
+            && moves.starts_with(&old.moves)
+            && (old.komi - komi).abs() < dynamic_komi::REUSE_TOLERANCE;
         // The tree alternates colours from the old root's side to move.
         let new = &moves[old.moves.len().min(moves.len())..];
         let alternates = new
@@ -380,8 +338,11 @@ impl Search {
         (first..first + count).find(|&c| self.arena.get(c).mv(board) == mv)
     }
 
-    /// The root's children by visits, with principal variations.
-    fn candidates(&self, root: u32, game: &Game) -> Vec<Candidate> {
+    /// The root's children by visits, with principal variations, searched at `komi`. Where
+    /// that is not the real komi, a move's win rate is its share of the playouts through it
+    /// won at the real komi, or, where this search has none through it (a kept tree's), its
+    /// search win rate.
+    fn candidates(&self, root: u32, game: &Game, komi: f64) -> Vec<Candidate> {
         let board = game.board();
         let Some((first, count)) = self.arena.get(root).children() else {
             return Vec::new();
@@ -392,10 +353,14 @@ impl Search {
                 let node = self.arena.get(c);
                 let stats = node.stats();
                 let mv = node.mv(board);
+                let real = (komi != game.full_komi())
+                    .then(|| self.margins.winrate(root_point(mv), game.to_move()))
+                    .flatten();
                 Candidate {
                     mv,
                     visits: stats.visits,
-                    winrate: stats.value,
+                    winrate: real.unwrap_or(stats.value),
+                    search_winrate: stats.value,
                     prior: stats.prior_value,
                     score_mean: self.score_mean(game, mv),
                     score_stdev: self.margins.stdev(root_point(mv)),
@@ -407,10 +372,10 @@ impl Search {
         list
     }
 
-    /// The mean final score through the root move `mv` for the side to move, under the
-    /// game's komi rather than the dynamic komi the playouts were counted with.
+    /// The mean final score through the root move `mv` for the side to move, at the game's
+    /// real komi.
     fn score_mean(&self, game: &Game, mv: Move) -> Option<f64> {
-        let black = self.margins.mean(root_point(mv))? + dynamic_komi(game) - game.komi();
+        let black = self.margins.mean(root_point(mv))?;
         Some(match game.to_move() {
             Color::Black => black,
             Color::White => -black,
@@ -442,8 +407,12 @@ impl Search {
         // Enough evidence to resign: this search's playouts, or the visits in a tree kept
         // from earlier searches of the position (analysis and sliced move searches run many
         // short searches, each with few playouts of its own).
+        // Hopeless at the real komi, and in a handicap game also at the komi the search
+        // played for: a player giving stones expects to be behind at first, and one taking
+        // them is not lost where only its charge for them is out of reach.
         let visits: u64 = candidates.iter().map(|c| u64::from(c.visits)).sum();
-        let resigns = best.winrate < self.config.resign_threshold && playouts.max(visits) >= 200;
+        let hopeless = best.winrate.max(best.search_winrate) < self.config.resign_threshold;
+        let resigns = hopeless && playouts.max(visits) >= 200;
         let opponent_passed = matches!(game.moves().last(), Some((_, Move::Pass)));
         // The judgement decides when a pass is in question, or when the board looks
         // finished (every move may then win or lose alike, and pass be among the least
@@ -535,31 +504,14 @@ impl Search {
     }
 }
 
-/// The komi the search plays for. In handicap games it leans towards the weaker side's
-/// hopes, fading linearly over the first part of the game (Pachi's linear dynamic komi):
-/// White counts a narrow loss as a win early on, and Black must win by more, so neither
-/// despairs nor gets greedy while the handicap stones still dominate.
-fn dynamic_komi(game: &Game) -> f64 {
-    let handicap = game.handicap() as f64;
-    if handicap < 2.0 {
-        return game.komi();
-    }
-    let points = game.board().size().pow(2) as f64;
-    let span = 200.0 * points / 361.0;
-    let fade = (1.0 - game.moves().len() as f64 / span).max(0.0);
-    let extra = 7.0 * handicap * fade;
-    match game.to_move() {
-        Color::Black => game.komi() + extra,
-        Color::White => game.komi() - extra,
-    }
-}
-
 /// What all threads of one search share.
 struct Shared<'a> {
     arena: &'a Arena,
     root: u32,
     game: &'a Game,
     komi: f64,
+    /// The game's real komi, which the margins are recorded at.
+    real_komi: f64,
     /// Playouts are counted by the game's rules (rule 18's territory counting, or area).
     counting: Counting,
     stop: &'a AtomicBool,
@@ -706,7 +658,8 @@ impl Shared<'_> {
         };
         if s.path.len() > 1 {
             // The first move is the root move this playout went through.
-            self.margins.add(s.moves[0].1, margin);
+            self.margins
+                .add(s.moves[0].1, margin + self.komi - self.real_komi);
         }
         let black = match margin {
             m if m > 0.0 => 2,

@@ -174,6 +174,7 @@ fn candidate(mv: Move, visits: u32, winrate: f64) -> Candidate {
         mv,
         visits,
         winrate,
+        search_winrate: winrate,
         prior: 0.0,
         score_mean: None,
         score_stdev: None,
@@ -204,19 +205,59 @@ fn the_search_plays_a_fight_the_judgement_takes_for_settled() {
     assert_eq!(decision, None, "the search's H2 gives way");
 }
 
-#[test]
-fn dynamic_komi_favours_the_weaker_side_early_in_handicap_games() {
-    let mut g = Game::new(19, RuleSet::chinese()).expect("valid");
-    let stones: Vec<Point> = [(3, 3), (15, 15), (3, 15), (15, 3)]
-        .iter()
-        .map(|&(c, r)| g.point(c, r).expect("on board"))
+/// 9x9 with five handicap stones on the star points and komi 0.5, White to move.
+fn five_stones() -> Game {
+    let mut g = Game::new(9, RuleSet::chinese()).expect("valid");
+    g.set_komi(0.5);
+    let stones: Vec<Point> = crate::game::handicap::fixed_coords(9, 5)
+        .expect("five fit on 9x9")
+        .into_iter()
+        .map(|(col, row)| g.board().point_at(col, row))
         .collect();
     g.place_handicap(&stones).expect("empty board");
-    // White to move: it counts a loss by less than the extra komi as a win.
-    assert!(dynamic_komi(&g) < g.komi());
-    let p = g.point(10, 10).expect("on board");
-    g.play(Color::White, Move::Play(p)).expect("legal");
-    assert!(dynamic_komi(&g) > g.komi(), "Black must win by more");
+    g
+}
+
+#[test]
+fn handicap_games_report_win_rates_at_the_real_komi_and_search_at_the_dynamic_one() {
+    // White, giving five stones, is credited 40 points: its search sees a game to play
+    // for, while the win rate it reports (and resigns on) is the real komi's.
+    let report = decide(&five_stones(), 3000);
+    let best = &report.candidates[0];
+    assert!(best.winrate < 0.3, "real komi: {best:?}");
+    assert!(
+        best.search_winrate > best.winrate + 0.2,
+        "the credit shows in the search: {best:?}"
+    );
+    assert_eq!(report.winrate, best.winrate);
+}
+
+#[test]
+fn even_games_report_the_search_win_rate() {
+    let report = decide(&atari(Color::Black), 1000);
+    assert!(report
+        .candidates
+        .iter()
+        .all(|c| c.winrate == c.search_winrate));
+}
+
+#[test]
+fn a_player_giving_stones_does_not_resign_on_the_real_komi_alone() {
+    // Hopeless at the real komi but not with its credit: a handicap game's first move.
+    let game = five_stones();
+    let pass = candidate(Move::Pass, 1000, 0.02);
+    let hopeful = Candidate {
+        search_winrate: 0.4,
+        ..candidate(Move::Play(at(&game, 4, 2)), 5000, 0.05)
+    };
+    let mut s = search();
+    let (decision, _) = s.decide(&game, &[hopeful.clone(), pass], 6000);
+    assert_eq!(decision, Decision::Play(at(&game, 4, 2)));
+    let hopeless = Candidate {
+        search_winrate: 0.05,
+        ..hopeful
+    };
+    assert_eq!(s.decide(&game, &[hopeless], 6000).0, Decision::Resign);
 }
 
 #[test]
@@ -232,12 +273,12 @@ fn the_tree_is_reused_for_the_next_move() {
     g.play(Color::White, reply)
         .expect("the tree only holds legal moves");
     let root = s
-        .reusable_root(&g)
+        .reusable_root(&g, g.full_komi())
         .expect("the position is in the old tree");
     assert!(s.arena.get(root).visits() > 0, "it keeps what was learnt");
     // A different game starts afresh.
     let other = atari(Color::White);
-    assert_eq!(s.reusable_root(&other), None);
+    assert_eq!(s.reusable_root(&other, other.full_komi()), None);
 }
 
 #[test]
@@ -256,7 +297,9 @@ fn the_same_position_keeps_its_tree_even_in_a_crowded_arena() {
         s.arena.used() >= s.arena.capacity() / 2,
         "the arena is crowded"
     );
-    let root = s.reusable_root(&g).expect("analysis slices keep the tree");
+    let root = s
+        .reusable_root(&g, g.full_komi())
+        .expect("analysis slices keep the tree");
     let second = s.run(&g, &Budget::Playouts(500), &stop);
     let visits = |r: &Report| r.candidates.iter().map(|c| c.visits).sum::<u32>();
     assert!(
@@ -268,7 +311,7 @@ fn the_same_position_keeps_its_tree_even_in_a_crowded_arena() {
     next.play(Color::Black, first.candidates[0].mv)
         .expect("legal");
     assert_eq!(
-        s.reusable_root(&next),
+        s.reusable_root(&next, next.full_komi()),
         None,
         "a new move in a crowded arena starts afresh"
     );
