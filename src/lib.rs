@@ -17,7 +17,7 @@
 //! | [`game`]    | board + side to move + history: superko, undo, rule sets, handicap points |
 //! | [`sgf`]     | SGF `FF[4]` reading and writing; games to and from records (beside game)  |
 //! | [`playout`] | playout policies (light, heavy, last good replies) behind one trait; 3x3 shapes |
-//! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE, move facts, priors, widening in the order of a learned move model; dead stones, decisions |
+//! | [`search`]  | parallel MCTS: shared tree, UCT-RAVE, move facts, priors, widening in the order of a learned move model; dynamic komi; dead stones, decisions |
 //! | [`settings`] | every user setting once: name, help, value; the command line and GoGui's dialog read it |
 //! | [`engine`]  | owns game, search, clocks, settings: typed GTP operations and analysis snapshots, no text |
 //! | [`gtp`]     | GTP v2: nom parser to typed commands, one command table, responses, streamed analysis |

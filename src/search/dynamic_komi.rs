@@ -11,9 +11,9 @@
 //!
 //! - **The schedule**: points a handicap stone, fading linearly to none by the fade move.
 //!   As White the engine is credited 8 points a stone, gone by move 0.4 x the board's
-//!   points (32 on 9x9, 150 on 19x19): it has to catch up by then, and credit it keeps too
+//!   points (32 on 9x9, 144 on 19x19): it has to catch up by then, and credit it keeps too
 //!   long makes it slack. As Black it is charged 12 points a stone, that is White is
-//!   credited them, gone by move 0.55 x the points (200 on 19x19): it plays to win by that
+//!   credited them, gone by move 0.55 x the points (199 on 19x19): it plays to win by that
 //!   much and so does not let a won game slip. A stone is worth about twice the komi, 14
 //!   to 15 points; both figures stay below that, so that neither colour's view bends past
 //!   the stones' real worth (Pachi's figures).

@@ -108,15 +108,21 @@ fn the_komi_follows_the_engine_not_the_side_to_move() {
     assert!(close(komi.komi(&game), game.full_komi() + white_credit));
 }
 
-#[test]
-fn a_comfortable_engine_plays_for_one_point_more_each_move() {
+/// White's first three moves of a 9x9 game with 2 stones, each search at `winrate`: the
+/// game after them and the state; `scheduled` is White's credit there, 16 x (1 - 6/32.4).
+fn three_white_moves_at(winrate: f64) -> (Game, DynamicKomi, f64) {
     let mut game = handicap_game(9, 2);
     let mut komi = DynamicKomi::default();
     for _ in 0..3 {
-        komi.react(&game, Color::White, 0.9);
+        komi.react(&game, Color::White, winrate);
         advance(&mut game, 2);
     }
-    let scheduled = 16.0 * (1.0 - 6.0 / 32.4);
+    (game, komi, 16.0 * (1.0 - 6.0 / 32.4))
+}
+
+#[test]
+fn a_comfortable_engine_plays_for_one_point_more_each_move() {
+    let (mut game, komi, scheduled) = three_white_moves_at(0.9);
     assert!(close(komi.komi(&game), game.full_komi() + scheduled - 3.0));
     // Past the schedule it goes on, against a weaker player's slack: White gives komi.
     advance(&mut game, 40);
@@ -126,13 +132,7 @@ fn a_comfortable_engine_plays_for_one_point_more_each_move() {
 #[test]
 fn a_losing_engine_is_never_credited_beyond_the_schedule() {
     // White, behind even with its credit, gets no more: that would only deceive it.
-    let mut game = handicap_game(9, 2);
-    let mut komi = DynamicKomi::default();
-    for _ in 0..3 {
-        komi.react(&game, Color::White, 0.1);
-        advance(&mut game, 2);
-    }
-    let scheduled = 16.0 * (1.0 - 6.0 / 32.4);
+    let (game, komi, scheduled) = three_white_moves_at(0.1);
     assert!(close(komi.komi(&game), game.full_komi() + scheduled));
 }
 
@@ -158,12 +158,19 @@ fn a_charged_engine_below_the_orange_zone_takes_back_four_points_for_good() {
     }
 }
 
-#[test]
-fn a_charged_engine_below_even_chances_plays_at_the_real_komi_for_the_rest_of_the_game() {
+/// A 19x19 game with 3 stones after Black's first search, which gave it 45% at its
+/// charge, and the state after it.
+fn black_below_even() -> (Game, DynamicKomi) {
     let mut game = handicap_game(19, 3);
     advance(&mut game, 1);
     let mut komi = DynamicKomi::default();
     komi.react(&game, Color::Black, 0.45);
+    (game, komi)
+}
+
+#[test]
+fn a_charged_engine_below_even_chances_plays_at_the_real_komi_for_the_rest_of_the_game() {
+    let (mut game, mut komi) = black_below_even();
     assert_eq!(komi.komi(&game), game.full_komi());
     advance(&mut game, 2);
     komi.react(&game, Color::Black, 0.99);
@@ -173,10 +180,7 @@ fn a_charged_engine_below_even_chances_plays_at_the_real_komi_for_the_rest_of_th
 
 #[test]
 fn a_new_game_starts_with_the_schedule_alone() {
-    let mut game = handicap_game(19, 3);
-    advance(&mut game, 1);
-    let mut komi = DynamicKomi::default();
-    komi.react(&game, Color::Black, 0.45);
+    let (game, komi) = black_below_even();
     assert_eq!(komi.komi(&game), game.full_komi(), "off in that game");
     let mut next = handicap_game(19, 3);
     advance(&mut next, 1);
