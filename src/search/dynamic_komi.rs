@@ -107,10 +107,10 @@ impl DynamicKomi {
         }
         self.learnt_in = Some((game.id(), game.moves().to_vec()));
         self.engine = Some(color);
-        let extra = self.for_engine(game, color);
-        if game.handicap() < 2 || self.off {
+        if !self.applies(game) {
             return;
         }
+        let extra = self.for_engine(game, color);
         let charged = extra < 0.0;
         if charged && winrate < EVEN {
             self.off = true;
@@ -120,6 +120,11 @@ impl DynamicKomi {
         } else if winrate > GREEN && -(extra - 1.0) <= self.ratchet {
             self.shift -= 1.0;
         }
+    }
+
+    /// Whether the komi moves at all: in a handicap game, while not turned off.
+    fn applies(&self, game: &Game) -> bool {
+        game.handicap() >= 2 && !self.off
     }
 
     /// Whether `game` continues the game the state was learnt in (none learnt: any game).
@@ -132,7 +137,7 @@ impl DynamicKomi {
     /// The extra points in `engine`'s favour now: the schedule moved by the reaction, no
     /// more in its favour than the schedule and no more against it than the ratchet.
     fn for_engine(&self, game: &Game, engine: Color) -> f64 {
-        if self.off || game.handicap() < 2 {
+        if !self.applies(game) {
             return 0.0;
         }
         let scheduled = schedule(game, engine);

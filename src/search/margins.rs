@@ -21,13 +21,12 @@ pub(super) struct Margins {
 
 impl Margins {
     pub(super) fn new() -> Margins {
-        let slots = || (0..=MAX_POINTS).map(|_| AtomicU32::new(0)).collect();
         Margins {
             root: None,
-            sums: (0..=MAX_POINTS).map(|_| AtomicI64::new(0)).collect(),
-            squares: (0..=MAX_POINTS).map(|_| AtomicU64::new(0)).collect(),
-            black_wins: slots(),
-            counts: slots(),
+            sums: zeros(),
+            squares: zeros(),
+            black_wins: zeros(),
+            counts: zeros(),
         }
     }
 
@@ -91,6 +90,11 @@ impl Margins {
             Color::White => 1.0 - black,
         })
     }
+}
+
+/// One zero counter per slot.
+fn zeros<T: Default>() -> Vec<T> {
+    (0..=MAX_POINTS).map(|_| T::default()).collect()
 }
 
 #[cfg(test)]

@@ -347,13 +347,14 @@ impl Search {
         let Some((first, count)) = self.arena.get(root).children() else {
             return Vec::new();
         };
+        let dynamic = komi != game.full_komi();
         let mut list: Vec<Candidate> = (first..first + count)
             .filter(|&c| !self.arena.get(c).is_illegal() && self.arena.get(c).visits() > 0)
             .map(|c| {
                 let node = self.arena.get(c);
                 let stats = node.stats();
                 let mv = node.mv(board);
-                let real = (komi != game.full_komi())
+                let real = dynamic
                     .then(|| self.margins.winrate(root_point(mv), game.to_move()))
                     .flatten();
                 Candidate {
