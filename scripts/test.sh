@@ -9,10 +9,12 @@ cd "$(dirname "$0")/.."
 cargo test --all-targets
 
 # The match referee, scoring with yunzi itself (its default scorer), whole games driven
-# the way OGS's gtp2ogs bridge drives an engine, and GNU Go self-play records for learn-moves.
+# the way OGS's gtp2ogs bridge drives an engine, GNU Go self-play records for learn-moves,
+# and the runner of Fuego's regression suites.
 cargo build --release --quiet
 REFEREE_SCORER="$PWD/target/release/yunzi" python3 -m unittest \
-    scripts/test_referee.py scripts/test_ogs_drive.py scripts/test_shape_games.py
+    scripts/test_referee.py scripts/test_ogs_drive.py scripts/test_shape_games.py \
+    scripts/test_fuego_suite.py
 
 # Sabaki's side: the release binary driven through Sabaki's own GTP client (@sabaki/gtp).
 (cd scripts/sabaki && npm ci --no-audit --no-fund && node test.js)
