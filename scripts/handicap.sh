@@ -12,7 +12,8 @@
 # yunzi thinks by the clock, at most YUNZI_SECONDS a move (1.5 s on 9x9 and 2.2 s on 19x19,
 # about 1.0 and 1.8 s on average, as in scripts/strength.sh); Pachi gets `-t 3` on 9x9 and
 # `-t 4` on 19x19 (PACHI_TIME), about the same. The byo-yomi period (60 or 120 s) only
-# catches a hung engine. YUNZI_ARGS adds options to yunzi's command line. Disputed games
+# catches a hung engine. YUNZI_ARGS adds options to yunzi's command line. JOBS (default 2)
+# is how many games run at once: 1 lets two matches share the two cores. Disputed games
 # are played out with kgs-genmove_cleanup (--cleanup). Output goes to handicap-give-SIZE/
 # or handicap-take-SIZE/ (handicap-give-SIZE-pachi/ for WHITE=pachi): SGF files,
 # match.dat, summary.txt.
@@ -69,6 +70,6 @@ case "$side" in
 esac
 python3 scripts/referee.py --fixed-colours --handicap "$stones" --komi 0.5 \
     --black "$black" --white "$white" \
-    --scorer "$yunzi" --games "$games" -j 2 --size "$size" \
+    --scorer "$yunzi" --games "$games" -j "${JOBS:-2}" --size "$size" \
     --main-time 0 --byoyomi-time "$period" --byoyomi-periods 1 --seed 2026 \
     --cleanup --sgf-dir "$out" --dat "$out/match.dat" --force | tee "$out/summary.txt"
