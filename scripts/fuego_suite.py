@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 if __package__:
-    from .gtp_engine import EngineFailure, GtpEngine, GtpRefused, progress, vertex_name
+    from .gtp_engine import EngineFailure, GtpEngine, GtpRefused, progress, sgf_vertex
 else:
-    from gtp_engine import EngineFailure, GtpEngine, GtpRefused, progress, vertex_name
+    from gtp_engine import EngineFailure, GtpEngine, GtpRefused, progress, sgf_vertex
 
 # The tactical files: ladders, captures and escapes, semeai, life and death, blunders.
 TACTICAL = [
@@ -134,13 +134,6 @@ def main_line(text: str) -> list[dict[str, list[str]]]:
     return nodes
 
 
-def sgf_vertex(point: str, size: int) -> str:
-    """An SGF point as a GTP vertex; '' (and tt on 19x19 and below) is a pass."""
-    if len(point) != 2 or (size <= 19 and point == "tt"):
-        return "pass"
-    return vertex_name((ord(point[0]) - ord("a"), size - 1 - (ord(point[1]) - ord("a"))))
-
-
 def expand_points(value: str) -> list[str]:
     """An SGF point or compressed rectangle (`aa:cc`) as its points."""
     if ":" not in value:
@@ -182,7 +175,9 @@ class Result:
 
     @property
     def passed(self) -> bool:
-        return self.case.passes(self.move)
+        """A case the engine gave no move for (`?`: refused or crashed) fails, even one
+        that only forbids a move."""
+        return not self.move.startswith("?") and self.case.passes(self.move)
 
 
 def run_case(engine: GtpEngine, case: Case) -> Result:
@@ -254,8 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         cases += [c for c in parse_tst(path) if c.sgf.exists()]
     engines = [(args.engine, Path(shlex.split(args.engine)[0]).name)]
     if os.environ.get("PACHI"):
-        pachi = f"{shlex.quote(os.environ['PACHI'])} {os.environ.get('PACHI_ARGS', '-t 4 threads=1')}"
-        engines.append((pachi, "Pachi"))
+        pachi_args = os.environ.get("PACHI_ARGS", "-t 4 threads=1")
+        engines.append((f"{shlex.quote(os.environ['PACHI'])} {pachi_args}", "Pachi"))
     for command, label in engines:
         print(f"# {label}: {command}", flush=True)
         print(report(label, run_engine(command, label, cases, args.verbose)), flush=True)

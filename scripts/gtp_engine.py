@@ -229,6 +229,14 @@ def vertex_name(point: tuple[int, int]) -> str:
     return f"{GTP_COLUMNS[point[0]]}{point[1] + 1}"
 
 
+def sgf_vertex(point: str, size: int) -> str:
+    """SGF point (aa = upper left) to GTP vertex (A1 = lower left); '' and, on boards up
+    to 19x19, tt are a pass."""
+    if len(point) != 2 or (size <= 19 and point == "tt"):
+        return "pass"
+    return vertex_name((ord(point[0]) - ord("a"), size - 1 - (ord(point[1]) - ord("a"))))
+
+
 def sgf_point(vertex: str, size: int) -> str:
     """GTP vertex (A1 = lower left) to SGF point (aa = upper left); pass is []."""
     if vertex == "pass":

@@ -28,10 +28,10 @@ from pathlib import Path
 
 if __package__:  # imported as scripts.referee (python3 -m unittest scripts/test_referee.py)
     from .gtp_engine import (EngineFailure, EngineTimeout, GtpEngine, GtpRefused, on_board,
-                             parse_vertex, progress, sgf_point, vertex_name)
+                             parse_vertex, progress, sgf_point, sgf_vertex, vertex_name)
 else:  # run as python3 scripts/referee.py: Python puts scripts/ on sys.path
     from gtp_engine import (EngineFailure, EngineTimeout, GtpEngine, GtpRefused, on_board,
-                            parse_vertex, progress, sgf_point, vertex_name)
+                            parse_vertex, progress, sgf_point, sgf_vertex, vertex_name)
 
 BLACK, WHITE = "B", "W"
 COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
@@ -72,13 +72,8 @@ def sgf_moves(text: str, size: int) -> list[tuple[str, str]]:
     if re.search(r"A[BWE]\[", text):
         raise ValueError("the record has setup stones")
     moves = []
-    for colour, point in re.findall(r";\s*([BW])\[([a-z]{0,2})\]", text):
-        if len(point) == 2 and not (size <= 19 and point == "tt"):
-            vertex = vertex_name((ord(point[0]) - ord("a"), size - 1 - (ord(point[1]) - ord("a"))))
-        else:
-            vertex = "pass"
-        moves.append((colour, vertex))
-    return moves
+    return [(colour, sgf_vertex(point, size))
+            for colour, point in re.findall(r";\s*([BW])\[([a-z]{0,2})\]", text)]
 
 
 def normalize_score(text: str) -> str | None:

@@ -81,6 +81,11 @@ class ParseTest(FuegoCheckout):
         whole = fuego_suite.position_commands(self.cases[0].sgf, None)
         self.assertEqual(whole[-2:], ["play B A8", "play W G3"])
 
+    def test_a_case_without_a_move_fails_even_where_it_only_forbids_one(self):
+        refused = fuego_suite.Result(self.cases[1], "?illegal move", 0.0)
+        self.assertFalse(refused.passed)
+        self.assertTrue(fuego_suite.Result(self.cases[1], "E3", 1.0).passed)
+
     def test_compressed_setup_rectangles_expand(self):
         self.assertEqual(fuego_suite.expand_points("ab:bc"), ["ab", "ac", "bb", "bc"])
 
