@@ -6,7 +6,6 @@
 
 use rand::SeedableRng;
 
-use super::Search;
 use crate::board::{Board, Cell, Color, Move, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::playout::{self, Heavy, PlayoutRng, Policy};
@@ -80,25 +79,34 @@ impl Ending {
     }
 }
 
-impl Search {
+/// The judge of life and death, with the memory of its last judgement: passing,
+/// `final_score` and `final_status_list` ask for the same position in a row, and a
+/// judgement is a pure function of the seed and the position.
+#[derive(Debug, Default)]
+pub(super) struct Judge {
+    /// The last judgement, by (seed, position hash).
+    last: Option<(u64, u64, LifeAndDeath)>,
+}
+
+impl Judge {
     /// Dead stones and seki, judged from ownership over playouts from the position: a stone
     /// its own side keeps in under 30% of them is dead; chains with at most two liberties
     /// that survive beside an enemy chain that also survives, sharing a liberty that neither
     /// side ends up owning, are in seki (rule 13).
     ///
     /// The judgement depends on the stones alone (half the playouts start with each colour,
-    /// after a pass, from a seed and the position's hash), so the judgement that made the
+    /// after a pass, from `seed` and the position's hash), so the judgement that made the
     /// engine pass is the one `final_score` reports after the pass.
-    pub fn life_and_death(&mut self, game: &Game) -> LifeAndDeath {
-        let key = (self.config.seed, game.board().hash());
-        if let Some((seed, hash, judged)) = &self.judged {
+    pub fn life_and_death(&mut self, game: &Game, seed: u64) -> LifeAndDeath {
+        let key = (seed, game.board().hash());
+        if let Some((seed, hash, judged)) = &self.last {
             if (*seed, *hash) == key {
                 return judged.clone();
             }
         }
         let runs = (200_000 / game.board().size().pow(2)).clamp(400, 2000);
-        let judged = self.judge_afresh(game.board(), runs);
-        self.judged = Some((key.0, key.1, judged.clone()));
+        let judged = judge_afresh(game.board(), seed, runs);
+        self.last = Some((key.0, key.1, judged.clone()));
         judged
     }
 
@@ -106,8 +114,8 @@ impl Search {
     /// which moves would still settle something (see [`Ending`]). A pass is safe only when
     /// `settling` is empty: a group whose fate the playouts do not agree on is a reason to
     /// keep playing.
-    pub(super) fn ending(&mut self, game: &Game) -> Ending {
-        let judged = self.life_and_death(game);
+    pub fn ending(&mut self, game: &Game, seed: u64) -> Ending {
+        let judged = self.life_and_death(game, seed);
         let board = game.board();
         let color = game.to_move();
         let score = game.score(&judged.dead, &judged.seki);
@@ -180,131 +188,130 @@ impl Search {
             idle,
         }
     }
-
-    /// Whether the game on `game`'s board may be over, cheaply: most empty points lie in
-    /// regions that one colour encloses, and a quick judgement of a few playouts finds
-    /// almost nothing unsettled. The full judgement is then worth its cost at every move.
-    pub(super) fn looks_finished(&self, game: &Game) -> bool {
-        let board = game.board();
-        let mut enclosed = [false; MAX_POINTS];
-        for p in enclosed_regions(board, 1)
-            .into_iter()
-            .flat_map(|(_, points)| points)
-        {
-            enclosed[p.index()] = true;
-        }
-        let open = board
-            .points()
-            .filter(|&p| board.cell(p) == Cell::Empty && !enclosed[p.index()])
-            .count();
-        open * 2 <= board.size().pow(2)
-            && self.judge_afresh(board, QUICK_RUNS).unsettled.len() <= QUICK_UNSETTLED
-    }
-
-    /// [`Search::life_and_death`] without the memory of the last judgement.
-    fn judge_afresh(&self, board: &Board, runs: usize) -> LifeAndDeath {
-        let territory = self.territories(board);
-        let totals = self.ownership_totals(board, runs, &territory);
-        let own = |p: Point| totals[p.index()] as f64 / runs as f64;
-        let mut result = LifeAndDeath {
-            ownership: board.points().map(own).collect(),
-            ..LifeAndDeath::default()
-        };
-        let keeps = |p: Point, c: Color| share_owned(own(p), c);
-        for p in board.points() {
-            let Some(color) = board.cell(p).color() else {
-                continue;
-            };
-            if keeps(p, color) < 0.3 {
-                result.dead.push(p);
-            } else if is_seki(board, p, &keeps) {
-                result.seki.push(p);
-            }
-        }
-        result.unsettled = unsettled(board, &keeps, &result.dead, &result.seki);
-        result.racing = board
-            .points()
-            .filter(|&p| board.cell(p).color().is_some())
-            .filter(|p| !result.dead.contains(p) && !result.seki.contains(p))
-            .filter(|&p| is_racing(board, p, &result.dead))
-            .collect();
-        result
-    }
-
-    /// Each point's ownership summed over `runs` judgement playouts from `board` (+1 a
-    /// playout Black owns it in, -1 White), each side kept out of the other's `territory`.
-    /// Half the playouts start with each colour, after a pass.
-    fn ownership_totals(
-        &self,
-        board: &Board,
-        runs: usize,
-        territory: &[i8; MAX_POINTS],
-    ) -> [i32; MAX_POINTS] {
-        let mut rng = PlayoutRng::seed_from_u64(self.config.seed ^ board.hash());
-        let mut totals = [0i32; MAX_POINTS];
-        let mut owners = [0i8; MAX_POINTS];
-        let mut scratch = board.clone();
-        let policy = Judging {
-            heavy: Heavy::for_judgement(board),
-            territory,
-        };
-        for run in 0..runs {
-            let first = if run % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            scratch.clone_from(board);
-            scratch.pass(first.opponent());
-            playout::run(&mut scratch, first, 0.0, &policy, &mut rng, |_, _| {});
-            scoring::owners(&scratch, &mut owners);
-            for p in board.points() {
-                totals[p.index()] += owners[p.index()] as i32;
-            }
-        }
-        totals
-    }
-
-    /// The owner of each empty point of the [`enclosed_regions`] that are territories
-    /// (+1 Black, -1 White, 0 elsewhere). The walls alone are not enough where the other
-    /// side has stones inside: early in a game every chain is small and lies "inside"
-    /// someone's walls (at move 24 of a 9x9 game all twelve of Black's stones did, the
-    /// judgement counted the board White's, and the engine resigned a game its search gave
-    /// it at 0.89). Such a region is a territory only if each of those stones lives in
-    /// fewer than [`INVADERS_KEPT`] of a few playouts open to both sides.
-    fn territories(&self, board: &Board) -> [i8; MAX_POINTS] {
-        let mut owner = [0i8; MAX_POINTS];
-        let regions = enclosed_regions(board, TERRITORY);
-        let mut open = None;
-        for (sign, points) in regions {
-            let (empty, stones): (Vec<Point>, Vec<Point>) = points
-                .into_iter()
-                .partition(|&p| board.cell(p) == Cell::Empty);
-            if !stones.is_empty() {
-                let open = open.get_or_insert_with(|| {
-                    self.ownership_totals(board, CONFIRM_RUNS, &[0; MAX_POINTS])
-                });
-                // The ownership, for its own side, of the stone likeliest to live.
-                let most_kept = stones
-                    .iter()
-                    .map(|p| -i32::from(sign) * open[p.index()])
-                    .fold(i32::MIN, i32::max);
-                let share = (f64::from(most_kept) / CONFIRM_RUNS as f64 + 1.0) / 2.0;
-                if share >= INVADERS_KEPT {
-                    continue;
-                }
-            }
-            for p in empty {
-                if owner[p.index()] == 0 {
-                    owner[p.index()] = sign;
-                }
-            }
-        }
-        owner
-    }
 }
 
-/// Playouts of the quick judgement in [`Search::looks_finished`], and the unsettled points
+/// Whether the game on `board` may be over, cheaply: most empty points lie in regions that
+/// one colour encloses, and a quick judgement of a few playouts finds almost nothing
+/// unsettled. The full judgement is then worth its cost at every move.
+pub(super) fn looks_finished(board: &Board, seed: u64) -> bool {
+    let mut enclosed = [false; MAX_POINTS];
+    for p in enclosed_regions(board, 1)
+        .into_iter()
+        .flat_map(|(_, points)| points)
+    {
+        enclosed[p.index()] = true;
+    }
+    let open = board
+        .points()
+        .filter(|&p| board.cell(p) == Cell::Empty && !enclosed[p.index()])
+        .count();
+    open * 2 <= board.size().pow(2)
+        && judge_afresh(board, seed, QUICK_RUNS).unsettled.len() <= QUICK_UNSETTLED
+}
+
+/// [`Judge::life_and_death`] without the memory of the last judgement.
+fn judge_afresh(board: &Board, seed: u64, runs: usize) -> LifeAndDeath {
+    let territory = territories(board, seed);
+    let totals = ownership_totals(board, seed, runs, &territory);
+    let own = |p: Point| totals[p.index()] as f64 / runs as f64;
+    let mut result = LifeAndDeath {
+        ownership: board.points().map(own).collect(),
+        ..LifeAndDeath::default()
+    };
+    let keeps = |p: Point, c: Color| share_owned(own(p), c);
+    for p in board.points() {
+        let Some(color) = board.cell(p).color() else {
+            continue;
+        };
+        if keeps(p, color) < 0.3 {
+            result.dead.push(p);
+        } else if is_seki(board, p, &keeps) {
+            result.seki.push(p);
+        }
+    }
+    result.unsettled = unsettled(board, &keeps, &result.dead, &result.seki);
+    result.racing = board
+        .points()
+        .filter(|&p| board.cell(p).color().is_some())
+        .filter(|p| !result.dead.contains(p) && !result.seki.contains(p))
+        .filter(|&p| is_racing(board, p, &result.dead))
+        .collect();
+    result
+}
+
+/// Each point's ownership summed over `runs` judgement playouts from `board` (+1 a
+/// playout Black owns it in, -1 White), each side kept out of the other's `territory`.
+/// Half the playouts start with each colour, after a pass.
+fn ownership_totals(
+    board: &Board,
+    seed: u64,
+    runs: usize,
+    territory: &[i8; MAX_POINTS],
+) -> [i32; MAX_POINTS] {
+    let mut rng = PlayoutRng::seed_from_u64(seed ^ board.hash());
+    let mut totals = [0i32; MAX_POINTS];
+    let mut owners = [0i8; MAX_POINTS];
+    let mut scratch = board.clone();
+    let policy = Judging {
+        heavy: Heavy::for_judgement(board),
+        territory,
+    };
+    for run in 0..runs {
+        let first = if run % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        scratch.clone_from(board);
+        scratch.pass(first.opponent());
+        playout::run(&mut scratch, first, 0.0, &policy, &mut rng, |_, _| {});
+        scoring::owners(&scratch, &mut owners);
+        for p in board.points() {
+            totals[p.index()] += owners[p.index()] as i32;
+        }
+    }
+    totals
+}
+
+/// The owner of each empty point of the [`enclosed_regions`] that are territories
+/// (+1 Black, -1 White, 0 elsewhere). The walls alone are not enough where the other
+/// side has stones inside: early in a game every chain is small and lies "inside"
+/// someone's walls (at move 24 of a 9x9 game all twelve of Black's stones did, the
+/// judgement counted the board White's, and the engine resigned a game its search gave
+/// it at 0.89). Such a region is a territory only if each of those stones lives in
+/// fewer than [`INVADERS_KEPT`] of a few playouts open to both sides.
+fn territories(board: &Board, seed: u64) -> [i8; MAX_POINTS] {
+    let mut owner = [0i8; MAX_POINTS];
+    let regions = enclosed_regions(board, TERRITORY);
+    let mut open = None;
+    for (sign, points) in regions {
+        let (empty, stones): (Vec<Point>, Vec<Point>) = points
+            .into_iter()
+            .partition(|&p| board.cell(p) == Cell::Empty);
+        if !stones.is_empty() {
+            let open = open.get_or_insert_with(|| {
+                ownership_totals(board, seed, CONFIRM_RUNS, &[0; MAX_POINTS])
+            });
+            // The ownership, for its own side, of the stone likeliest to live.
+            let most_kept = stones
+                .iter()
+                .map(|p| -i32::from(sign) * open[p.index()])
+                .fold(i32::MIN, i32::max);
+            let share = (f64::from(most_kept) / CONFIRM_RUNS as f64 + 1.0) / 2.0;
+            if share >= INVADERS_KEPT {
+                continue;
+            }
+        }
+        for p in empty {
+            if owner[p.index()] == 0 {
+                owner[p.index()] = sign;
+            }
+        }
+    }
+    owner
+}
+
+/// Playouts of the quick judgement in [`looks_finished`], and the unsettled points
 /// it may find on a board that is still worth judging in full (a dame or two, an open ko).
 const QUICK_RUNS: usize = 64;
 const QUICK_UNSETTLED: usize = 6;
@@ -319,7 +326,7 @@ const TERRITORY: usize = 7;
 
 /// Playouts open to both sides that confirm a territory with the other side's stones
 /// inside, and the share of them in which each of those stones may live at most (see
-/// [`Search::territories`]). A lone dead stone in a four-column area lived in 0.58 of
+/// [`territories`]). A lone dead stone in a four-column area lived in 0.58 of
 /// them, beside invaders its owner did not answer; of White's four lone stones on the
 /// open side of a 9x9 game at move 33, counted dead by their walls alone, the likeliest
 /// to live did in 0.91.
@@ -559,7 +566,7 @@ fn is_eye_space(board: &Board, color: Color, l: Point) -> bool {
     true
 }
 
-/// Whether the stone at `p` is in seki (see [`Search::life_and_death`]): its chain has one
+/// Whether the stone at `p` is in seki (see [`Judge::life_and_death`]): its chain has one
 /// or two liberties, neither side can fill any of them without putting itself in atari (or
 /// at all), and one of them touches an enemy chain that survives too.
 fn is_seki(board: &Board, p: Point, keeps: &dyn Fn(Point, Color) -> f64) -> bool {

@@ -34,6 +34,7 @@ use crate::scoring;
 use crate::time::Budget;
 pub use dynamic_komi::DynamicKomi;
 pub use filter::{MoveFilter, MoveRule};
+use life::Judge;
 pub use life::LifeAndDeath;
 use margins::Margins;
 use tree::{Arena, Node};
@@ -137,10 +138,8 @@ pub struct Search {
     root: Option<Root>,
     margins: Margins,
     searches: u64,
-    /// The last life-and-death judgement, by (seed, position hash): passing, final_score and
-    /// final_status_list ask for the same position in a row, and the judgement is a pure
-    /// function of those two.
-    judged: Option<(u64, u64, LifeAndDeath)>,
+    /// Life and death at the end of the game, for passing and the result.
+    judge: Judge,
     /// Moves an analysis keeps the search away from (`avoid`, `allow`).
     filter: MoveFilter,
     /// The komi of handicap games, learnt from the engine's moves.
@@ -155,10 +154,15 @@ impl Search {
             root: None,
             margins: Margins::new(),
             searches: 0,
-            judged: None,
+            judge: Judge::default(),
             filter: MoveFilter::default(),
             dynamic_komi: DynamicKomi::default(),
         }
+    }
+
+    /// Dead stones and seki at the end of the game ([`Judge::life_and_death`]).
+    pub fn life_and_death(&mut self, game: &Game) -> LifeAndDeath {
+        self.judge.life_and_death(game, self.config.seed)
     }
 
     pub fn config(&self) -> &SearchConfig {
@@ -418,7 +422,9 @@ impl Search {
         // The judgement decides when a pass is in question, or when the board looks
         // finished (every move may then win or lose alike, and pass be among the least
         // visited).
-        let near_end = opponent_passed || best.mv == Move::Pass || self.looks_finished(game);
+        let near_end = opponent_passed
+            || best.mv == Move::Pass
+            || life::looks_finished(game.board(), self.config.seed);
         if near_end {
             if let Some(decision) = self.end_decision(game, candidates, resigns) {
                 return decision;
@@ -447,7 +453,7 @@ impl Search {
         resigns: bool,
     ) -> Option<(Decision, f64)> {
         let best = candidates.first()?;
-        let ending = self.ending(game);
+        let ending = self.judge.ending(game, self.config.seed);
         let visits = |p: Point| {
             candidates
                 .iter()
