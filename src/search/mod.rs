@@ -160,7 +160,8 @@ impl Search {
         }
     }
 
-    /// Dead stones and seki at the end of the game ([`Judge::life_and_death`]).
+    /// Dead stones and seki at the end of the game, judged by ownership over playouts from
+    /// the position (rule 13); the same position and seed always get the same judgement.
     pub fn life_and_death(&mut self, game: &Game) -> LifeAndDeath {
         self.judge.life_and_death(game, self.config.seed)
     }
