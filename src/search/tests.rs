@@ -418,6 +418,7 @@ fn the_board_sets_the_exploration_unless_a_value_is_given() {
     };
     assert_eq!(visits(9, None), visits(9, Some(0.0)));
     assert_ne!(visits(9, None), visits(9, Some(0.1)));
+    assert_eq!(visits(13, None), visits(13, Some(0.0)));
     assert_eq!(visits(7, None), visits(7, Some(0.1)));
     assert_eq!(visits(19, None), visits(19, Some(0.1)));
 }
