@@ -85,7 +85,7 @@ impl Ending {
 #[derive(Debug, Default)]
 pub(super) struct Judge {
     /// The last judgement, by (seed, position hash).
-    last: Option<(u64, u64, LifeAndDeath)>,
+    last: Option<((u64, u64), LifeAndDeath)>,
 }
 
 impl Judge {
@@ -99,14 +99,14 @@ impl Judge {
     /// engine pass is the one `final_score` reports after the pass.
     pub fn life_and_death(&mut self, game: &Game, seed: u64) -> LifeAndDeath {
         let key = (seed, game.board().hash());
-        if let Some((seed, hash, judged)) = &self.last {
-            if (*seed, *hash) == key {
+        if let Some((last_key, judged)) = &self.last {
+            if *last_key == key {
                 return judged.clone();
             }
         }
         let runs = (200_000 / game.board().size().pow(2)).clamp(400, 2000);
         let judged = judge_afresh(game.board(), seed, runs);
-        self.last = Some((key.0, key.1, judged.clone()));
+        self.last = Some((key, judged.clone()));
         judged
     }
 
