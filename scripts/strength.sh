@@ -12,24 +12,24 @@
 #   PACHI=/path/to/pachi scripts/strength.sh pachi 19 [GAMES]   # Pachi, 19x19, about 1.8 s a move
 #
 # GAMES defaults to the bars' matches: 50 on 9x9, 40 on 13x13, 20 on 19x19 (against Pachi
-# the test may stop earlier). Against GNU Go, yunzi plays a fixed playout budget sized to the time per
-# move on an idle machine, so a busy machine slows it down instead of weakening it (GNU Go
-# thinks by depth, not by the clock, so it plays the same either way). The byo-yomi clock
-# (60 or 120 s a move) only catches a hung engine: GNU Go level 10 sometimes thinks for
-# over 30 s on a loaded machine, and a time loss would say nothing about strength. The
-# summary reports the seconds each side used.
+# the test may stop earlier). Against GNU Go, yunzi plays a fixed playout budget sized to
+# the time per move on an idle machine, so a busy machine slows it down instead of
+# weakening it (GNU Go thinks by depth, not by the clock, so it plays the same either
+# way). The byo-yomi clock (60 or 120 s a move) only catches a hung engine: GNU Go level
+# 10 sometimes thinks for over 30 s on a loaded machine, and a time loss would say nothing
+# about strength. The summary reports the seconds each side used.
 #
-# Pachi (GPL, built as scripts/README-referee.md says; nothing of it is in this repository)
-# thinks by the clock, so against it yunzi does too: at most YUNZI_SECONDS a move
-# (--max-seconds-per-move; it stops sooner when one move is clear, so its caps of 1.5 s
-# on 9x9 and 2.2 s on 13x13 and 19x19 are about 1.0 and 1.8 s a move on average), and a slow or
-# busy machine costs both sides alike. Pachi gets `-t S`, which overrides the clock the
-# referee announces and keeps back about 2 s of it: `-t 3` is about 1.0 s a move on 9x9,
-# `-t 4` about 1.7-1.8 s on 13x13 and 19x19 (under `time_settings 0 60 1` alone it would spend about
-# 0.2 s a move). Check in the summary's "seconds per move" that the two sides used the
-# same time (the bar: yunzi's no more than 10% above Pachi's), and adjust PACHI_TIME or
-# YUNZI_SECONDS if not. SPRT replaces the test's "0,30" (for example "-10,10"); SPRT=off
-# plays all GAMES, as the bars' fixed-length matches do.
+# Pachi (GPL, built as scripts/README-referee.md says; nothing of it is in this
+# repository) thinks by the clock, so against it yunzi does too: at most YUNZI_SECONDS a
+# move (--max-seconds-per-move; it stops sooner when one move is clear, so its caps of
+# 1.5 s on 9x9 and 2.2 s on 13x13 and 19x19 are about 1.0 and 1.7-1.8 s a move on average),
+# and a slow or busy machine costs both sides alike. Pachi gets `-t S`, which overrides
+# the clock the referee announces and keeps back about 2 s of it: `-t 3` is about 1.0 s a
+# move on 9x9, `-t 4` about 1.7-1.8 s on 13x13 and 19x19 (under `time_settings 0 60 1`
+# alone it would spend about 0.2 s a move). Check in the summary's "seconds per move" that
+# the two sides used the same time (the bar: yunzi's no more than 10% above Pachi's), and
+# adjust PACHI_TIME or YUNZI_SECONDS if not. SPRT replaces the test's "0,30" (for example
+# "-10,10"); SPRT=off plays all GAMES, as the bars' fixed-length matches do.
 #
 # Two passes do not end a game whose players' own counts name different winners: it is
 # played out with kgs-genmove_cleanup first (--cleanup), so that neither side's judgement
