@@ -284,7 +284,7 @@ pub static SETTINGS: &[Setting] = &[
         name: "exploration",
         value_name: "C",
         help: "UCT exploration constant of the search, or `board` for the board's: 0 from 9x9 \
-               to 13x13, 0.1 otherwise (for tuning matches)",
+               up, 0.1 below (for tuning matches)",
         in_dialog: false,
         default_note: None,
         get: |s| {

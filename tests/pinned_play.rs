@@ -39,6 +39,6 @@ fn nine_by_nine_plays_the_pinned_moves() {
 
 #[test]
 fn nineteen_by_nineteen_plays_the_pinned_moves() {
-    let pinned = "Q16 R14 O17 S16 R17 D16 C14 F17 B16 C17 Q4 D4 F3 C6 D2 C3";
+    let pinned = "D16 C14 D4 F3 Q16 Q4 O3 R6 Q2 R3 R2 S2 Q3 R4 P4 P5";
     assert_eq!(self_play(19, 16).join(" "), pinned);
 }

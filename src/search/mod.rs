@@ -51,7 +51,7 @@ pub struct SearchConfig {
     /// Visits before a leaf gets children.
     pub expand_visits: u32,
     /// The UCT exploration constant, small as RAVE and priors already spread the search;
-    /// `None` takes the board's: none from 9x9 to 13x13, 0.1 on other sizes.
+    /// `None` takes the board's: none from 9x9 up, 0.1 below.
     pub exploration: Option<f64>,
     /// RAVE: how many playouts of a move's own statistics make its all-moves-as-first
     /// statistics count half.
@@ -797,14 +797,14 @@ impl Shared<'_> {
     }
 }
 
-/// The exploration constant for `board` when none is set. None from 9x9 to 13x13, where
-/// the move model's prior spreads the search, as Pachi's default has it (82 of 133
-/// self-play games against 0.1 on 9x9, 51 of 80 on 13x13 at 4,000 playouts;
-/// docs/strength.md). 0.1 elsewhere: on 19x19 no match has tried it without, and below
-/// 9x9, where the table was not fitted, the search without the term missed a plain save
-/// on 5x5 (`tests::saves_a_chain_in_atari` at 3,000 playouts).
+/// The exploration constant for `board` when none is set. None from 9x9 up, where the
+/// move model's prior spreads the search, as Pachi's default has it (self-play against
+/// 0.1: 82 of 133 games on 9x9, 51 of 80 on 13x13 and 38 of 60 on 19x19 at 1,000
+/// playouts, 21 of 30 at 4,000; docs/strength.md). 0.1 below 9x9, where the table was not
+/// fitted and the search without the term missed a plain save on 5x5
+/// (`tests::saves_a_chain_in_atari` at 3,000 playouts).
 fn board_exploration(board: &Board) -> f64 {
-    if (9..=13).contains(&board.size()) {
+    if board.size() >= 9 {
         0.0
     } else {
         0.1

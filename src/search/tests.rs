@@ -420,7 +420,8 @@ fn the_board_sets_the_exploration_unless_a_value_is_given() {
     assert_ne!(visits(9, None), visits(9, Some(0.1)));
     assert_eq!(visits(13, None), visits(13, Some(0.0)));
     assert_eq!(visits(7, None), visits(7, Some(0.1)));
-    assert_eq!(visits(19, None), visits(19, Some(0.1)));
+    assert_eq!(visits(19, None), visits(19, Some(0.0)));
+    assert_ne!(visits(19, None), visits(19, Some(0.1)));
 }
 
 #[test]
@@ -434,9 +435,10 @@ fn widening_lets_in_one_more_move_per_growth_of_the_visits() {
 #[test]
 fn on_19x19_widening_keeps_the_opening_search_in_the_corners() {
     let g = Game::new(19, RuleSet::chinese()).expect("valid size");
-    let tried = |widening: bool| {
+    let tried = |widening: bool, exploration: Option<f64>| {
         let mut s = Search::new(SearchConfig {
             widening,
+            exploration,
             ..search().config().clone()
         });
         let report = s.run(&g, &Budget::Playouts(2000), &AtomicBool::new(false));
@@ -462,15 +464,16 @@ fn on_19x19_widening_keeps_the_opening_search_in_the_corners() {
             .iter()
             .all(|&(line, other)| (2..=3).contains(&line) && other <= 5)
     };
-    let widened_lines = tried(true);
+    let widened_lines = tried(true, None);
     assert!(widened_lines.len() <= widened(2000));
     assert!(
         on_corner_points(&widened_lines),
         "moves tried off the corner points: {widened_lines:?}"
     );
-    // Without it the same playouts spread over several times as many moves, off the
-    // corners too (the move model's prior gathers them less than widening does).
-    let unwidened = tried(false);
+    // Without it, and with an exploration term (`--exploration 0.1`), the same playouts
+    // spread over several times as many moves, off the corners too (the move model's
+    // prior gathers them less than widening does).
+    let unwidened = tried(false, Some(0.1));
     assert!(unwidened.len() > 3 * widened(2000), "{}", unwidened.len());
     assert!(!on_corner_points(&unwidened), "{unwidened:?}");
 }
