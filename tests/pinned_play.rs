@@ -32,13 +32,13 @@ fn self_play(size: usize, moves: usize) -> Vec<String> {
 
 #[test]
 fn nine_by_nine_plays_the_pinned_moves() {
-    let pinned = "D4 F5 D6 F7 F3 G3 G2 G4 D8 E3 E2 D3 E4 F4 F2 C3 C4 B3 D2 C2 B4 H2 H1 H3 B1 \
-                  C1 A3 C7 D7 C8";
+    let pinned = "F4 D5 D3 F6 E6 E5 F5 E7 G6 F7 G7 G8 H8 C3 C4 D2 B3 E3 C2 E4 G3 B5 F8 E2 B4 \
+                  C5 E8 D7 D4 B1";
     assert_eq!(self_play(9, 30).join(" "), pinned);
 }
 
 #[test]
 fn nineteen_by_nineteen_plays_the_pinned_moves() {
-    let pinned = "D16 C14 D4 F3 Q16 Q4 O3 R6 Q2 R3 R2 S2 Q3 R4 P4 P5";
+    let pinned = "D4 F3 Q4 O3 D16 Q16 R14 O17 S16 R17 S17 S18 R16 Q17 Q15 P15";
     assert_eq!(self_play(19, 16).join(" "), pinned);
 }

@@ -3,16 +3,18 @@
 //!
 //! Random playouts get fights of one and two liberties wrong in a way the search cannot
 //! repair: a chain caught in a ladder runs in every playout and lives in half of them, and a
-//! chain that a ladder would capture is left alone. A short, greedy ladder reader fixes the
+//! chain that a ladder would capture is left alone. A short ladder reader fixes the
 //! commonest case at a small cost.
 
 use std::cell::RefCell;
 
 use crate::board::{Board, Cell, Color, Point, MIN_SIZE};
 
-/// Moves a ladder may last before the reader gives up and calls it an escape: longer than
-/// any ladder across a 25x25 board, so only a ladder going round in circles reaches it.
-const MAX_LADDER_STEPS: usize = 64;
+/// Steps a ladder read may take, all its branches together, before the reader gives up
+/// and calls it an escape: a ladder read straight takes one a step, and this is twice the
+/// longest ladder across a 25x25 board, so only a ladder going round in circles, or one
+/// whose every step turns both ways, reaches it.
+const MAX_LADDER_READS: usize = 128;
 
 /// The first liberties of a chain, up to three: enough to tell atari, two liberties and
 /// "safe for now" apart.
@@ -133,34 +135,32 @@ pub fn capture_beside(board: &Board, stone: Point) -> Option<Point> {
 }
 
 thread_local! {
-    /// Boards to read on, one set per thread. Reading copies positions often, and
-    /// `clone_from` copies only the part of a board its size uses, where `clone` copies all
-    /// of it (a 9x9 position is a seventh of the storage).
+    /// Boards to read on, one set per thread, grown as deep as a read goes. Reading copies
+    /// positions often, and `clone_from` copies only the part of a board its size uses,
+    /// where `clone` copies all of it (a 9x9 position is a seventh of the storage).
     static SCRATCH: RefCell<Vec<Board>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Scratch boards a read needs at most: the ladder, a trial chase, a trial run, and the
-/// position after an atari or a run being judged.
-const SCRATCH_BOARDS: usize = 4;
-
 /// Runs `read` with this thread's scratch boards.
-fn with_scratch<R>(read: impl FnOnce(&mut [Board]) -> R) -> R {
-    SCRATCH.with(|cell| {
-        let mut boards = cell.borrow_mut();
-        while boards.len() < SCRATCH_BOARDS {
-            boards.push(Board::new(MIN_SIZE).expect("the smallest size is valid"));
-        }
-        read(&mut boards)
-    })
+fn with_scratch<R>(read: impl FnOnce(&mut Vec<Board>) -> R) -> R {
+    SCRATCH.with(|cell| read(&mut cell.borrow_mut()))
+}
+
+/// Grows `boards` to at least `count`.
+fn ensure(boards: &mut Vec<Board>, count: usize) {
+    while boards.len() < count {
+        boards.push(Board::new(MIN_SIZE).expect("the smallest size is valid"));
+    }
 }
 
 /// Whether the chain through `stone`, in atari with its owner to move, is lost: it cannot
 /// capture its way out, and running at its last liberty leaves it in a ladder that the
 /// attacker wins (rule 7: it is then captured).
 ///
-/// The reader is greedy: at each step the attacker takes the first atari after which the
-/// runner does not escape at once (three liberties, or a capture). That settles ordinary
-/// ladders, breakers and all; it may miss a ladder that needs the other atari later on.
+/// The reader tries both ataris at each step of the ladder, the first one first, until one
+/// catches the runner; a runner that gets three liberties or captures a chaser escapes.
+/// A greedy reader, one atari a step, misread ladders that turn (Fuego's long-ladder
+/// tests); trying both costs little, as the wrong atari mostly lets the runner out at once.
 pub fn is_caught(board: &Board, stone: Point) -> bool {
     if board
         .atari_liberty(stone)
@@ -168,53 +168,61 @@ pub fn is_caught(board: &Board, stone: Point) -> bool {
     {
         return false;
     }
-    with_scratch(|scratch| caught(board, stone, scratch))
+    with_scratch(|boards| {
+        ensure(boards, 1);
+        boards[0].clone_from(board);
+        caught(boards, stone)
+    })
 }
 
-/// [`is_caught`] on three scratch boards.
-fn caught(board: &Board, stone: Point, scratch: &mut [Board]) -> bool {
-    let Some(runner) = board.cell(stone).color() else {
+/// [`is_caught`] on the scratch boards, for the position on `boards[0]`.
+fn caught(boards: &mut Vec<Board>, stone: Point) -> bool {
+    let mut reads = MAX_LADDER_READS;
+    chase(boards, 0, stone, &mut reads)
+}
+
+/// Whether the runner through `stone`, in atari and to move on `boards[at]`, is caught:
+/// its run leaves it two liberties (on `boards[at + 1]`), and an atari on one of them
+/// catches it again (read on from `boards[at + 2]`). `reads` counts down every step read.
+fn chase(boards: &mut Vec<Board>, at: usize, stone: Point, reads: &mut usize) -> bool {
+    if *reads == 0 {
+        return false;
+    }
+    *reads -= 1;
+    ensure(boards, at + 3);
+    let (read, ahead) = boards.split_at_mut(at + 1);
+    let (position, ran) = (&read[at], &mut ahead[0]);
+    let Some(runner) = position.cell(stone).color() else {
         return false;
     };
-    let chaser = runner.opponent();
-    let [ladder, trial, run, ..] = scratch else {
-        unreachable!("with_scratch gives enough boards")
-    };
-    ladder.clone_from(board);
-    for _ in 0..MAX_LADDER_STEPS {
-        if capture_beside(ladder, stone).is_some() {
-            return false;
-        }
-        let Some(lib) = ladder.atari_liberty(stone) else {
-            return false;
-        };
-        if !ladder.is_legal(runner, lib) {
-            return true;
-        }
-        ladder.play_legal(runner, lib);
-        let libs = liberties(ladder, stone);
-        let ways = match libs.count() {
-            0 | 1 => return true,
-            2 => libs.both_ways().expect("two liberties"),
-            _ => return false,
-        };
-        let chase = ways.into_iter().find_map(|(a, run_to)| {
-            if runs_free(ladder, run_to, a) || !ladder.is_legal(chaser, a) {
-                return None;
-            }
-            trial.clone_from(ladder);
-            trial.play_legal(chaser, a);
-            (trial.atari_liberty(stone).is_some() && !escapes_at_once(trial, stone, run))
-                .then_some(a)
-        });
-        match chase {
-            Some(a) => {
-                ladder.play_legal(chaser, a);
-            }
-            None => return false,
-        }
+    if capture_beside(position, stone).is_some() {
+        return false;
     }
-    false
+    let Some(lib) = position.atari_liberty(stone) else {
+        return false;
+    };
+    if !position.is_legal(runner, lib) {
+        return true;
+    }
+    ran.clone_from(position);
+    ran.play_legal(runner, lib);
+    let libs = liberties(ran, stone);
+    let ways = match libs.count() {
+        0 | 1 => return true,
+        2 => libs.both_ways().expect("two liberties"),
+        _ => return false,
+    };
+    let chaser = runner.opponent();
+    ways.into_iter().any(|(a, run_to)| {
+        let (read, ahead) = boards.split_at_mut(at + 2);
+        let ran = &read[at + 1];
+        if runs_free(ran, run_to, a) || !ran.is_legal(chaser, a) {
+            return false;
+        }
+        ahead[0].clone_from(ran);
+        ahead[0].play_legal(chaser, a);
+        ahead[0].atari_liberty(stone).is_some() && chase(boards, at + 2, stone, reads)
+    })
 }
 
 /// Whether a stone at `run` surely has three liberties of its own once `blocked` is
@@ -227,23 +235,6 @@ fn runs_free(board: &Board, run: Point, blocked: Point) -> bool {
         .filter(|&&q| q != blocked && board.cell(q) == Cell::Empty)
         .count()
         >= 3
-}
-
-/// Whether the chain through `stone`, in atari with its owner to move, gets out in one
-/// move: a capture beside it, or running to three liberties (tried on `after`).
-fn escapes_at_once(board: &Board, stone: Point, after: &mut Board) -> bool {
-    if capture_beside(board, stone).is_some() {
-        return true;
-    }
-    let (Some(runner), Some(lib)) = (board.cell(stone).color(), board.atari_liberty(stone)) else {
-        return true;
-    };
-    if !board.is_legal(runner, lib) {
-        return false;
-    }
-    after.clone_from(board);
-    after.play_legal(runner, lib);
-    liberties(after, stone).count() >= 3
 }
 
 /// Whether `color` playing at `p` only runs an own chain in atari into a ladder
@@ -270,18 +261,86 @@ pub fn catching_atari(board: &Board, attacker: Color, stone: Point) -> Option<Po
     if !candidates.iter().any(worth_reading) {
         return None;
     }
-    with_scratch(|scratch| {
-        let (after, rest) = scratch.split_last_mut().expect("scratch boards");
+    with_scratch(|boards| {
+        ensure(boards, 1);
         candidates
             .into_iter()
             .filter(worth_reading)
             .find(|&(a, _)| {
-                after.clone_from(board);
-                after.play_legal(attacker, a);
-                after.atari_liberty(stone).is_some() && caught(after, stone, rest)
+                boards[0].clone_from(board);
+                boards[0].play_legal(attacker, a);
+                boards[0].atari_liberty(stone).is_some() && caught(boards, stone)
             })
             .map(|(a, _)| a)
     })
+}
+
+/// Whether `color` playing at `p` chases an enemy chain along a ladder that the chain
+/// escapes, in a shape with cutting points: `p` touches one enemy stone, whose chain it
+/// puts in atari; the chain's run leaves it two liberties, and the reader ([`is_caught`])
+/// lets it out in the end; and the runner has a double atari beside its stones. Each step of such a chase gives the runner another
+/// cutting point to use once it is out. Pachi's tree leaves these chases out where the
+/// runner has two double ataris; one did better on Fuego's long-ladder tests
+/// (docs/strength.md, 2026-12-04).
+pub fn chases_a_failing_ladder(board: &Board, color: Color, p: Point) -> bool {
+    let runner = color.opponent();
+    let mut touched = board
+        .neighbours(p)
+        .into_iter()
+        .filter(|&q| board.cell(q) == runner.cell());
+    let (Some(stone), None) = (touched.next(), touched.next()) else {
+        return false;
+    };
+    if liberties(board, stone).count() != 2
+        || !board.is_legal(color, p)
+        || !double_atari_beside(board, runner, stone)
+    {
+        return false;
+    }
+    with_scratch(|boards| {
+        ensure(boards, 2);
+        let (atari, run) = boards.split_at_mut(1);
+        let (atari, run) = (&mut atari[0], &mut run[0]);
+        atari.clone_from(board);
+        atari.play_legal(color, p);
+        let Some(lib) = atari.atari_liberty(stone) else {
+            return false;
+        };
+        if capture_beside(atari, stone).is_some() || !atari.is_legal(runner, lib) {
+            return false;
+        }
+        // A ladder: the run leaves two liberties. An atari the chain answers with three is
+        // a forcing move, common in life and death, and not this reader's to judge.
+        run.clone_from(atari);
+        run.play_legal(runner, lib);
+        liberties(run, stone).count() == 2 && !caught(boards, stone)
+    })
+}
+
+/// Whether `color` would put two enemy chains in atari at once on an empty point diagonal
+/// to a stone of the chain through `stone`.
+fn double_atari_beside(board: &Board, color: Color, stone: Point) -> bool {
+    board
+        .chain_stones(stone)
+        .flat_map(|s| board.diagonals(s))
+        .any(|d| board.cell(d) == Cell::Empty && is_double_atari(board, color, d))
+}
+
+/// Whether `color` playing at `p` puts two or more enemy chains in atari, and is no
+/// self-atari.
+pub fn is_double_atari(board: &Board, color: Color, p: Point) -> bool {
+    let mut heads = [Point::NONE; 4];
+    let mut found = 0;
+    for q in board.neighbours(p) {
+        if board.cell(q) == color.opponent().cell() && liberties(board, q).count() == 2 {
+            let head = board.chain_head(q);
+            if !heads[..found].contains(&head) {
+                heads[found] = head;
+                found += 1;
+            }
+        }
+    }
+    found >= 2 && board.is_legal(color, p) && !board.is_self_atari(color, p)
 }
 
 /// The vital point of a three-point eye space that `p` belongs to: the middle of a
@@ -482,6 +541,19 @@ pub(crate) mod fixtures {
                               .........
                               .........
                               .........";
+
+    /// White's atari at H5 (7,4) chases Black J5 down the edge to its J2 and out, and
+    /// Black H6 would then atari White J6 and G6 at once: a chase that leaves a cutting
+    /// point behind.
+    pub const FAILING_CHASE: &str = ".........
+                                     .........
+                                     ......X..
+                                     .....XO.O
+                                     ........X
+                                     .........
+                                     .........
+                                     ........X
+                                     .........";
 }
 
 #[cfg(test)]
@@ -720,6 +792,76 @@ mod tests {
             !is_caught(&chased, black),
             "running at (3,3) gives three liberties"
         );
+    }
+
+    /// Black J5 on the edge in atari between White J6 and H5: running at J4 leaves J3 and
+    /// H4. White's atari at H4 drives it down the edge to J1; the one at J3 lets it turn
+    /// into the board. With a Black stone at J2 both fail (White J3 is then in atari).
+    const EDGE_LADDER: &str = ".........
+                               .........
+                               .........
+                               ........O
+                               .......OX
+                               .........
+                               .........
+                               .........
+                               .........";
+
+    #[test]
+    fn the_reader_tries_both_ataris_of_a_ladder() {
+        // A reader that took the first atari after which the runner had two liberties
+        // took J3 here and called the chain free.
+        let mut board = Board::from_diagram(EDGE_LADDER).expect("valid");
+        let runner = at(&board, 8, 4);
+        assert!(is_caught(&board, runner));
+        board
+            .play(Color::Black, Move::Play(at(&board, 8, 7)))
+            .expect("legal");
+        assert!(!is_caught(&board, runner), "J2 breaks the ladder");
+    }
+
+    #[test]
+    fn a_chase_the_runner_escapes_through_its_cutting_point_is_futile() {
+        let board = Board::from_diagram(fixtures::FAILING_CHASE).expect("valid");
+        let chase = at(&board, 7, 4);
+        assert!(is_double_atari(&board, Color::Black, at(&board, 7, 3)));
+        assert!(chases_a_failing_ladder(&board, Color::White, chase));
+        // The atari at J4 lets J5 out at once, with three liberties: no ladder.
+        assert!(!chases_a_failing_ladder(
+            &board,
+            Color::White,
+            at(&board, 8, 5)
+        ));
+        // Without the cutting point (no White G6) the chase is left to the search.
+        let mut plain = Board::from_diagram(
+            ".........
+             .........
+             .........
+             ........O
+             ........X
+             .........
+             .........
+             ........X
+             .........",
+        )
+        .expect("valid");
+        assert!(!chases_a_failing_ladder(&plain, Color::White, chase));
+        // Without the breaker the ladder works: a catching atari, not a futile chase.
+        plain = Board::from_diagram(
+            ".........
+             .........
+             ......X..
+             .....XO.O
+             ........X
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        assert!(!chases_a_failing_ladder(&plain, Color::White, chase));
+        plain.play(Color::White, Move::Play(chase)).expect("legal");
+        assert!(is_caught(&plain, at(&plain, 8, 4)));
     }
 
     #[test]

@@ -81,6 +81,9 @@ pub struct MoveFacts {
     pub ataris_last: bool,
     /// That atari catches the chain in a ladder ([`tactics::catching_atari`]).
     pub ladder: bool,
+    /// It chases an enemy chain along a ladder that fails, leaving cutting points
+    /// ([`tactics::chases_a_failing_ladder`]).
+    pub chases_failing_ladder: bool,
     /// It leaves its own chain (of more than the new stone) in atari.
     pub self_atari: bool,
     /// It leaves the new stone, touching no own chain, in atari: a throw-in or a
@@ -144,6 +147,8 @@ impl MoveFacts {
         facts.self_atari = self_atari && !lone;
         facts.lone_self_atari = self_atari && lone;
         facts.runs_into_ladder = facts.saves && tactics::runs_into_ladder(board, color, p);
+        facts.chases_failing_ladder =
+            facts.ataris && !facts.ladder && tactics::chases_a_failing_ladder(board, color, p);
         let distance_to = |last: Option<(Color, Move)>| match last {
             Some((_, Move::Play(q))) => Some(distance(board, p, q)),
             _ => None,

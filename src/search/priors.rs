@@ -26,9 +26,14 @@ pub struct Prior {
     pub value: f32,
     pub weight: f32,
     /// Where the move comes in the order the node tries its moves (compares greater for
-    /// moves to try earlier): plays before a pass before filling an own true eye, and
-    /// within those by the move model's strength ([`MoveModel::learned`]).
+    /// moves to try earlier): plays before a pass before filling an own true eye or a
+    /// futile chase, and within those by the move model's strength
+    /// ([`MoveModel::learned`]).
     pub order: (u8, f32),
+    /// The tree never tries it ([`children`] leaves it out): it captures nothing, and it
+    /// chases an enemy chain along a ladder the reader says it escapes, through cutting
+    /// points ([`MoveFacts::chases_failing_ladder`]).
+    pub futile: bool,
 }
 
 impl<'a> NodePriors<'a> {
@@ -46,6 +51,7 @@ impl<'a> NodePriors<'a> {
                 value: 0.1,
                 weight: 30.0,
                 order: (1, 0.0),
+                futile: false,
             };
         };
         let board = self.facts.board();
@@ -55,15 +61,23 @@ impl<'a> NodePriors<'a> {
         let model = MoveModel::learned(board);
         let features = move_model::features(board, self.facts.color(), p, &facts, model);
         let strength = model.strength(&features);
+        let futile = facts.chases_failing_ladder && facts.captures == 0;
         Prior {
             value,
             weight: judged.weight,
-            order: (if facts.fills_eye { 0 } else { 2 }, strength),
+            order: (if facts.fills_eye || futile { 0 } else { 2 }, strength),
+            futile,
         }
     }
 }
 
-/// Every legal move of `color` on `board` and a pass, with their priors. The move model
+/// Every legal move of `color` on `board` but the futile ones ([`Prior::futile`]), and a
+/// pass, with their priors. Those chases are left out, not merely rated low, as Pachi
+/// prunes them: the move model rates ataris highly, and the search went on chasing along
+/// a ladder that failed move after move (most of its failures on Fuego's long-ladder
+/// tests). A run into a caught ladder is only rated low (below): left out, it cost the
+/// nakade plays that sacrifice a chain inside an eye (Fuego's life-and-death tests). The
+/// move model
 /// judges too: a play wins `model_weight` times the square root of its share of the
 /// node's strengths in playouts (Pachi's pattern prior), so the moves the model favours
 /// are read first and the rest, flattened by the root, lose little.
@@ -75,6 +89,7 @@ pub fn children(board: &Board, color: Color) -> Vec<(Move, Prior)> {
         .map(Move::Play)
         .chain(std::iter::once(Move::Pass))
         .map(|mv| (mv, priors.of(mv)))
+        .filter(|(_, prior)| !prior.futile)
         .collect();
     let total: f32 = children
         .iter()
@@ -246,6 +261,34 @@ mod tests {
     }
 
     #[test]
+    fn running_a_caught_chain_is_rated_low_but_tried() {
+        // Black (2,2) is in atari; running at (3,2) leaves a ladder to the edge that White
+        // wins. Such a run can still sacrifice stones usefully (a nakade), so the node
+        // keeps it, rated below a quiet move.
+        let board = Board::from_diagram(tactics::fixtures::LADDER).expect("valid");
+        let run = at(&board, 3, 2);
+        let quiet = prior(&board, Color::Black, at(&board, 6, 6)).0;
+        assert!(prior(&board, Color::Black, run).0 < quiet);
+        assert!(children(&board, Color::Black)
+            .iter()
+            .any(|(mv, _)| *mv == run));
+    }
+
+    #[test]
+    fn the_tree_never_chases_a_ladder_its_reader_says_fails() {
+        let board = Board::from_diagram(tactics::fixtures::FAILING_CHASE).expect("valid");
+        let chase = at(&board, 7, 4);
+        let tried: Vec<Move> = children(&board, Color::White)
+            .into_iter()
+            .map(|(mv, _)| mv)
+            .collect();
+        assert!(!tried.contains(&chase));
+        // The other atari, at J4, lets J5 out at once: a forcing move, which stays.
+        assert!(tried.contains(&at(&board, 8, 5)));
+        assert_eq!(tried.len(), board.empty_count(), "the rest and a pass");
+    }
+
+    #[test]
     fn first_line_in_an_empty_area_is_worse_than_the_third() {
         let board = Board::new(19).expect("valid");
         let first = prior(&board, Color::Black, Move::Play(board.point_at(0, 9))).0;
@@ -289,16 +332,8 @@ mod tests {
     }
 
     #[test]
-    fn running_into_a_ladder_is_bad_and_starting_one_is_good() {
-        // Black (2,2) in atari: running at (3,2) ends on the top edge (see playout::tactics).
-        let caught = Board::from_diagram(tactics::fixtures::LADDER).expect("valid");
-        let run = prior(&caught, Color::Black, Move::Play(caught.point_at(3, 6))).0;
-        let quiet = prior(&caught, Color::Black, Move::Play(caught.point_at(6, 2))).0;
-        assert!(
-            run < quiet,
-            "running into the ladder {run} vs quiet {quiet}"
-        );
-        // One move earlier White's atari at (2,3) starts that ladder.
+    fn an_atari_that_starts_a_working_ladder_is_good() {
+        // White's atari at (2,3) starts the ladder of tactics::fixtures::LADDER.
         let before = Board::from_diagram(tactics::fixtures::LADDER_BEFORE_ATARI).expect("valid");
         let atari = prior(&before, Color::White, Move::Play(before.point_at(2, 5))).0;
         let quiet = prior(&before, Color::White, Move::Play(before.point_at(6, 2))).0;
