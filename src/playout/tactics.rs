@@ -278,10 +278,10 @@ pub fn catching_atari(board: &Board, attacker: Color, stone: Point) -> Option<Po
 /// Whether `color` playing at `p` chases an enemy chain along a ladder that the chain
 /// escapes, in a shape with cutting points: `p` touches one enemy stone, whose chain it
 /// puts in atari; the chain's run leaves it two liberties, and the reader ([`is_caught`])
-/// lets it out in the end; and the runner has a double atari beside its stones. Each step of such a chase gives the runner another
-/// cutting point to use once it is out. Pachi's tree leaves these chases out where the
-/// runner has two double ataris; one did better on Fuego's long-ladder tests
-/// (docs/strength.md, 2026-12-04).
+/// lets it out in the end; and the runner has a double atari beside its stones. Each step
+/// of such a chase gives the runner another cutting point to use once it is out. Pachi's
+/// tree leaves these chases out where the runner has two double ataris; one did better on
+/// Fuego's long-ladder tests (docs/strength.md, 2026-12-04).
 pub fn chases_a_failing_ladder(board: &Board, color: Color, p: Point) -> bool {
     let runner = color.opponent();
     let mut touched = board
@@ -328,7 +328,7 @@ fn double_atari_beside(board: &Board, color: Color, stone: Point) -> bool {
 
 /// Whether `color` playing at `p` puts two or more enemy chains in atari, and is no
 /// self-atari.
-pub fn is_double_atari(board: &Board, color: Color, p: Point) -> bool {
+fn is_double_atari(board: &Board, color: Color, p: Point) -> bool {
     let mut heads = [Point::NONE; 4];
     let mut found = 0;
     for q in board.neighbours(p) {

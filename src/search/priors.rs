@@ -77,8 +77,7 @@ impl<'a> NodePriors<'a> {
 /// a ladder that failed move after move (most of its failures on Fuego's long-ladder
 /// tests). A run into a caught ladder is only rated low (below): left out, it cost the
 /// nakade plays that sacrifice a chain inside an eye (Fuego's life-and-death tests). The
-/// move model
-/// judges too: a play wins `model_weight` times the square root of its share of the
+/// move model judges too: a play wins `model_weight` times the square root of its share of the
 /// node's strengths in playouts (Pachi's pattern prior), so the moves the model favours
 /// are read first and the rest, flattened by the root, lose little.
 pub fn children(board: &Board, color: Color) -> Vec<(Move, Prior)> {
