@@ -181,47 +181,75 @@ fn caught(boards: &mut Vec<Board>, stone: Point) -> bool {
     chase(boards, 0, stone, &mut reads)
 }
 
+/// What the runner's move does for a chain in atari: it is caught, it escapes, or it
+/// stands in a ladder with two liberties, its chaser to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Run {
+    Caught,
+    Escapes,
+    Ladder,
+}
+
+/// The runner through `stone`, in atari and to move on `boards[at]`, captures its way out
+/// or runs at its last liberty, onto `boards[at + 1]`.
+fn run(boards: &mut Vec<Board>, at: usize, stone: Point) -> Run {
+    ensure(boards, at + 2);
+    let (read, ahead) = boards.split_at_mut(at + 1);
+    let (position, ran) = (&read[at], &mut ahead[0]);
+    let Some(runner) = position.cell(stone).color() else {
+        return Run::Escapes;
+    };
+    if capture_beside(position, stone).is_some() {
+        return Run::Escapes;
+    }
+    let Some(lib) = position.atari_liberty(stone) else {
+        return Run::Escapes;
+    };
+    if !position.is_legal(runner, lib) {
+        return Run::Caught;
+    }
+    ran.clone_from(position);
+    ran.play_legal(runner, lib);
+    match liberties(ran, stone).count() {
+        0 | 1 => Run::Caught,
+        2 => Run::Ladder,
+        _ => Run::Escapes,
+    }
+}
+
 /// Whether the runner through `stone`, in atari and to move on `boards[at]`, is caught:
-/// its run leaves it two liberties (on `boards[at + 1]`), and an atari on one of them
-/// catches it again (read on from `boards[at + 2]`). `reads` counts down every step read.
+/// see [`run`] and [`atari_catches`]. `reads` counts down every step read.
 fn chase(boards: &mut Vec<Board>, at: usize, stone: Point, reads: &mut usize) -> bool {
     if *reads == 0 {
         return false;
     }
     *reads -= 1;
-    ensure(boards, at + 3);
-    let (read, ahead) = boards.split_at_mut(at + 1);
-    let (position, ran) = (&read[at], &mut ahead[0]);
-    let Some(runner) = position.cell(stone).color() else {
-        return false;
-    };
-    if capture_beside(position, stone).is_some() {
-        return false;
+    match run(boards, at, stone) {
+        Run::Caught => true,
+        Run::Escapes => false,
+        Run::Ladder => atari_catches(boards, at + 1, stone, reads),
     }
-    let Some(lib) = position.atari_liberty(stone) else {
+}
+
+/// Whether an atari on one of the two liberties of the runner through `stone`, with its
+/// chaser to move on `boards[at]`, catches it again (read on from `boards[at + 1]`).
+fn atari_catches(boards: &mut Vec<Board>, at: usize, stone: Point, reads: &mut usize) -> bool {
+    ensure(boards, at + 2);
+    let Some(chaser) = boards[at].cell(stone).color().map(Color::opponent) else {
         return false;
     };
-    if !position.is_legal(runner, lib) {
-        return true;
-    }
-    ran.clone_from(position);
-    ran.play_legal(runner, lib);
-    let libs = liberties(ran, stone);
-    let ways = match libs.count() {
-        0 | 1 => return true,
-        2 => libs.both_ways().expect("two liberties"),
-        _ => return false,
+    let Some(ways) = liberties(&boards[at], stone).both_ways() else {
+        return false;
     };
-    let chaser = runner.opponent();
     ways.into_iter().any(|(a, run_to)| {
-        let (read, ahead) = boards.split_at_mut(at + 2);
-        let ran = &read[at + 1];
+        let (read, ahead) = boards.split_at_mut(at + 1);
+        let ran = &read[at];
         if runs_free(ran, run_to, a) || !ran.is_legal(chaser, a) {
             return false;
         }
         ahead[0].clone_from(ran);
         ahead[0].play_legal(chaser, a);
-        ahead[0].atari_liberty(stone).is_some() && chase(boards, at + 2, stone, reads)
+        ahead[0].atari_liberty(stone).is_some() && chase(boards, at + 1, stone, reads)
     })
 }
 
@@ -297,23 +325,16 @@ pub fn chases_a_failing_ladder(board: &Board, color: Color, p: Point) -> bool {
     {
         return false;
     }
+    let mut reads = MAX_LADDER_READS;
     with_scratch(|boards| {
-        ensure(boards, 2);
-        let (atari, run) = boards.split_at_mut(1);
-        let (atari, run) = (&mut atari[0], &mut run[0]);
-        atari.clone_from(board);
-        atari.play_legal(color, p);
-        let Some(lib) = atari.atari_liberty(stone) else {
-            return false;
-        };
-        if capture_beside(atari, stone).is_some() || !atari.is_legal(runner, lib) {
-            return false;
-        }
+        ensure(boards, 1);
+        boards[0].clone_from(board);
+        boards[0].play_legal(color, p);
         // A ladder: the run leaves two liberties. An atari the chain answers with three is
         // a forcing move, common in life and death, and not this reader's to judge.
-        run.clone_from(atari);
-        run.play_legal(runner, lib);
-        liberties(run, stone).count() == 2 && !caught(boards, stone)
+        boards[0].atari_liberty(stone).is_some()
+            && run(boards, 0, stone) == Run::Ladder
+            && !atari_catches(boards, 1, stone, &mut reads)
     })
 }
 
