@@ -22,7 +22,8 @@
 # Pachi (GPL, built as scripts/README-referee.md says; nothing of it is in this
 # repository) thinks by the clock, so against it yunzi does too: at most YUNZI_SECONDS a
 # move (--max-seconds-per-move; it stops sooner when one move is clear, so its caps of
-# 1.5 s on 9x9 and 2.2 s on 13x13 and 19x19 are about 1.0 and 1.7-1.8 s a move on average),
+# 1.5 s on 9x9 and 2.5 s on 13x13 are about 1.0 and 1.75 s a move on average; 2.2 s on
+# 19x19 is about 1.6 s, a little under Pachi's 1.8, where the 40-game bar was played),
 # and a slow or busy machine costs both sides alike. Pachi gets `-t S`, which overrides
 # the clock the referee announces and keeps back about 2 s of it: `-t 3` is about 1.0 s a
 # move on 9x9, `-t 4` about 1.7-1.8 s on 13x13 and 19x19 (under `time_settings 0 60 1`
@@ -47,7 +48,7 @@ fi
 size=${1:-9}
 case "$size" in
     9) default_games=50 playouts=18000 seconds=${YUNZI_SECONDS:-1.5} period=60 pachi_time=${PACHI_TIME:-3} ;;
-    13) default_games=40 playouts=18000 seconds=${YUNZI_SECONDS:-2.2} period=90 pachi_time=${PACHI_TIME:-4} ;;
+    13) default_games=40 playouts=18000 seconds=${YUNZI_SECONDS:-2.5} period=90 pachi_time=${PACHI_TIME:-4} ;;
     19) default_games=20 playouts=15000 seconds=${YUNZI_SECONDS:-2.2} period=120 pachi_time=${PACHI_TIME:-4} ;;
     *) echo "usage: $0 [pachi] 9|13|19 [GAMES]" >&2; exit 2 ;;
 esac
