@@ -182,12 +182,13 @@ fn caught(boards: &mut Vec<Board>, stone: Point) -> bool {
 }
 
 /// What the runner's move does for a chain in atari: it is caught, it escapes, or it
-/// stands in a ladder with two liberties, its chaser to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// stands in a ladder with two liberties, its chaser to move: an atari on one of them,
+/// both ways round as [`Liberties::both_ways`] gives them.
+#[derive(Clone, Copy, Debug)]
 enum Run {
     Caught,
     Escapes,
-    Ladder,
+    Ladder([(Point, Point); 2]),
 }
 
 /// The runner through `stone`, in atari and to move on `boards[at]`, captures its way out
@@ -210,9 +211,10 @@ fn run(boards: &mut Vec<Board>, at: usize, stone: Point) -> Run {
     }
     ran.clone_from(position);
     ran.play_legal(runner, lib);
-    match liberties(ran, stone).count() {
+    let libs = liberties(ran, stone);
+    match libs.count() {
         0 | 1 => Run::Caught,
-        2 => Run::Ladder,
+        2 => Run::Ladder(libs.both_ways().expect("two liberties")),
         _ => Run::Escapes,
     }
 }
@@ -227,18 +229,22 @@ fn chase(boards: &mut Vec<Board>, at: usize, stone: Point, reads: &mut usize) ->
     match run(boards, at, stone) {
         Run::Caught => true,
         Run::Escapes => false,
-        Run::Ladder => atari_catches(boards, at + 1, stone, reads),
+        Run::Ladder(ways) => atari_catches(boards, at + 1, stone, ways, reads),
     }
 }
 
-/// Whether an atari on one of the two liberties of the runner through `stone`, with its
-/// chaser to move on `boards[at]`, catches it again (read on from `boards[at + 1]`).
-fn atari_catches(boards: &mut Vec<Board>, at: usize, stone: Point, reads: &mut usize) -> bool {
+/// Whether an atari on one of the two liberties of the runner through `stone` (`ways`,
+/// from [`Run::Ladder`]), with its chaser to move on `boards[at]`, catches it again (read
+/// on from `boards[at + 1]`).
+fn atari_catches(
+    boards: &mut Vec<Board>,
+    at: usize,
+    stone: Point,
+    ways: [(Point, Point); 2],
+    reads: &mut usize,
+) -> bool {
     ensure(boards, at + 2);
     let Some(chaser) = boards[at].cell(stone).color().map(Color::opponent) else {
-        return false;
-    };
-    let Some(ways) = liberties(&boards[at], stone).both_ways() else {
         return false;
     };
     ways.into_iter().any(|(a, run_to)| {
@@ -332,9 +338,10 @@ pub fn chases_a_failing_ladder(board: &Board, color: Color, p: Point) -> bool {
         boards[0].play_legal(color, p);
         // A ladder: the run leaves two liberties. An atari the chain answers with three is
         // a forcing move, common in life and death, and not this reader's to judge.
-        boards[0].atari_liberty(stone).is_some()
-            && run(boards, 0, stone) == Run::Ladder
-            && !atari_catches(boards, 1, stone, &mut reads)
+        match run(boards, 0, stone) {
+            Run::Ladder(ways) => !atari_catches(boards, 1, stone, ways, &mut reads),
+            Run::Caught | Run::Escapes => false,
+        }
     })
 }
 
