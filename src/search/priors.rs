@@ -71,15 +71,15 @@ impl<'a> NodePriors<'a> {
     }
 }
 
-/// Every legal move of `color` on `board` but the futile ones ([`Prior::futile`]), and a
-/// pass, with their priors. Those chases are left out, not merely rated low, as Pachi
-/// prunes them: the move model rates ataris highly, and the search went on chasing along
-/// a ladder that failed move after move (most of its failures on Fuego's long-ladder
-/// tests). A run into a caught ladder is only rated low (below): left out, it cost the
-/// nakade plays that sacrifice a chain inside an eye (Fuego's life-and-death tests). The
-/// move model judges too: a play wins `model_weight` times the square root of its share of the
-/// node's strengths in playouts (Pachi's pattern prior), so the moves the model favours
-/// are read first and the rest, flattened by the root, lose little.
+/// Every legal move of `color` on `board` but the futile ones ([`Prior::futile`], read
+/// above 9x9), and a pass, with their priors. Those chases are left out, not merely rated
+/// low, as Pachi prunes them: the move model rates ataris highly, and the search went on
+/// chasing along a ladder that failed move after move (most of its failures on Fuego's
+/// long-ladder tests). A run into a caught ladder is only rated low (below): left out, it
+/// cost the nakade plays that sacrifice a chain inside an eye (Fuego's life-and-death
+/// tests). The move model judges too: a play wins `model_weight` times the square root of
+/// its share of the node's strengths in playouts (Pachi's pattern prior), so the moves the
+/// model favours are read first and the rest, flattened by the root, lose little.
 pub fn children(board: &Board, color: Color) -> Vec<(Move, Prior)> {
     let priors = NodePriors::new(board, color);
     let mut children: Vec<(Move, Prior)> = board
@@ -274,17 +274,31 @@ mod tests {
     }
 
     #[test]
-    fn the_tree_never_chases_a_ladder_its_reader_says_fails() {
-        let board = Board::from_diagram(tactics::fixtures::FAILING_CHASE).expect("valid");
-        let chase = at(&board, 7, 4);
-        let tried: Vec<Move> = children(&board, Color::White)
-            .into_iter()
-            .map(|(mv, _)| mv)
+    fn the_tree_leaves_out_a_chase_its_reader_says_fails_above_9x9_only() {
+        // FAILING_CHASE in the top-right corner of a 13x13 board: the chase at M9 (H5 on
+        // 9x9) is left out, the atari at N8 (J4), which lets the chain out at once, stays.
+        let rows: Vec<String> = tactics::fixtures::FAILING_CHASE
+            .lines()
+            .map(|row| format!("....{}", row.trim()))
+            .chain(std::iter::repeat_n(".".repeat(13), 4))
             .collect();
-        assert!(!tried.contains(&chase));
-        // The other atari, at J4, lets J5 out at once: a forcing move, which stays.
-        assert!(tried.contains(&at(&board, 8, 5)));
-        assert_eq!(tried.len(), board.empty_count(), "the rest and a pass");
+        let big = Board::from_diagram(&rows.join("\n")).expect("valid");
+        let tried = |board: &Board| -> Vec<Move> {
+            children(board, Color::White)
+                .into_iter()
+                .map(|(mv, _)| mv)
+                .collect()
+        };
+        let on_big = tried(&big);
+        assert!(!on_big.contains(&at(&big, 11, 4)));
+        assert!(on_big.contains(&at(&big, 12, 5)));
+        assert_eq!(on_big.len(), big.empty_count(), "the rest and a pass");
+        // On 9x9 the same chase is read: there its ataris often gain a liberty or a cut,
+        // and leaving them out lost games (docs/strength.md, 2026-12-04).
+        let small = Board::from_diagram(tactics::fixtures::FAILING_CHASE).expect("valid");
+        let chase = small.point_at(7, 4); // H5
+        assert!(tactics::chases_a_failing_ladder(&small, Color::White, chase));
+        assert!(tried(&small).contains(&Move::Play(chase)));
     }
 
     #[test]
