@@ -297,7 +297,11 @@ mod tests {
         // and leaving them out lost games (docs/strength.md, 2026-12-04).
         let small = Board::from_diagram(tactics::fixtures::FAILING_CHASE).expect("valid");
         let chase = small.point_at(7, 4); // H5
-        assert!(tactics::chases_a_failing_ladder(&small, Color::White, chase));
+        assert!(tactics::chases_a_failing_ladder(
+            &small,
+            Color::White,
+            chase
+        ));
         assert!(tried(&small).contains(&Move::Play(chase)));
     }
 
