@@ -82,7 +82,7 @@ pub struct MoveFacts {
     /// That atari catches the chain in a ladder ([`tactics::catching_atari`]).
     pub ladder: bool,
     /// It chases an enemy chain along a ladder that fails, leaving cutting points
-    /// ([`tactics::chases_a_failing_ladder`]). Read above 9x9 only: a 9x9 ladder is
+    /// ([`tactics::chases_a_failing_ladder`]). Read on big boards only: a 9x9 ladder is
     /// short, the chase's ataris there often win something else (a liberty in a race,
     /// a cut), and leaving them out of the tree lost on 9x9 against Pachi, in handicap
     /// games and in self-play (docs/strength.md).
@@ -150,7 +150,7 @@ impl MoveFacts {
         facts.self_atari = self_atari && !lone;
         facts.lone_self_atari = self_atari && lone;
         facts.runs_into_ladder = facts.saves && tactics::runs_into_ladder(board, color, p);
-        facts.chases_failing_ladder = board.size() > 9
+        facts.chases_failing_ladder = is_big(board)
             && facts.ataris
             && !facts.ladder
             && tactics::chases_a_failing_ladder(board, color, p);

@@ -71,8 +71,8 @@ impl<'a> NodePriors<'a> {
     }
 }
 
-/// Every legal move of `color` on `board` but the futile ones ([`Prior::futile`], read
-/// above 9x9), and a pass, with their priors. Those chases are left out, not merely rated
+/// Every legal move of `color` on `board` but the futile ones ([`Prior::futile`], read on
+/// big boards), and a pass, with their priors. Those chases are left out, not merely rated
 /// low, as Pachi prunes them: the move model rates ataris highly, and the search went on
 /// chasing along a ladder that failed move after move (most of its failures on Fuego's
 /// long-ladder tests). A run into a caught ladder is only rated low (below): left out, it
@@ -274,7 +274,7 @@ mod tests {
     }
 
     #[test]
-    fn the_tree_leaves_out_a_chase_its_reader_says_fails_above_9x9_only() {
+    fn the_tree_leaves_out_a_chase_its_reader_says_fails_on_big_boards_only() {
         // FAILING_CHASE in the top-right corner of a 13x13 board: the chase at M9 (H5 on
         // 9x9) is left out, the atari at N8 (J4), which lets the chain out at once, stays.
         let rows: Vec<String> = tactics::fixtures::FAILING_CHASE
