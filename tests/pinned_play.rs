@@ -32,13 +32,13 @@ fn self_play(size: usize, moves: usize) -> Vec<String> {
 
 #[test]
 fn nine_by_nine_plays_the_pinned_moves() {
-    let pinned = "E5 C6 E7 D4 E3 E4 F4 F3 G3 F2 G2 E2 D5 G4 F5 C4 C5 B5 B4 B3 B6 A4 C7 H4 H3 \
-                  J2 J3 G1 H2 H1";
+    let pinned = "F4 D5 D3 F6 E6 E5 F5 E7 G6 F7 G7 G8 H8 C3 C4 D2 B3 E3 C2 E4 G3 B5 F8 E2 B4 \
+                  C5 E8 D7 D4 B1";
     assert_eq!(self_play(9, 30).join(" "), pinned);
 }
 
 #[test]
 fn nineteen_by_nineteen_plays_the_pinned_moves() {
-    let pinned = "Q16 O17 D16 F17 Q4 R6 D4 C6 F3 B4 C3 B3 B2 C4 D3 E6";
+    let pinned = "D4 F3 Q4 O3 D16 Q16 R14 O17 S16 R17 S17 S18 R16 Q17 Q15 P15";
     assert_eq!(self_play(19, 16).join(" "), pinned);
 }

@@ -19,8 +19,7 @@
 //!
 //! Otherwise a random legal move that fills no true eye of one's own and is no self-atari,
 //! except a lone stone's or one of several stones that kills by nakade, which is how a
-//! throw-in kills. A random move into an own false eye gives way, most of the time, to
-//! capturing or ataring the enemy stone that makes it false ([`EYE_FIX_RATE`]).
+//! throw-in kills.
 //!
 //! On small boards the search's playouts look for steps 1 and 2, 3 and 4, and 5 only most
 //! of the time ([`ATARI_RATE`], [`TWO_LIBERTY_RATE`], [`NAKADE_RATE`]; Pachi's moggy
@@ -119,53 +118,11 @@ impl Heavy {
             }
             (n > 0).then(|| found[random_below(rng, n)])
         } else {
-            let p = random_move(board, rng, |p| {
+            random_move(board, rng, |p| {
                 allowed(p) && sensible_or_nakade(board, color, p)
-            })?;
-            if board.is_eyelike(color, p) && chance(rng, EYE_FIX_RATE) {
-                if let Some(q) = eye_fix(board, color, p).filter(|&q| allowed(q)) {
-                    return Some(q);
-                }
-            }
-            Some(p)
+            })
         }
     }
-}
-
-/// Percent of the random moves into an own false eye that look for [`eye_fix`] instead,
-/// Pachi's moggy figure for its "eyefill" check.
-const EYE_FIX_RATE: usize = 60;
-
-/// Instead of filling `eye`, an own eye shape that enemy stones on its diagonals make
-/// false, the move that may make it real: capture a diagonal enemy chain in atari, or put
-/// one with two liberties in atari. Those stones are often dead, and filling the eye they
-/// spoil kills a group that capturing them would let live. None where an own chain beside
-/// `eye` is in atari, as filling it is what saves that chain.
-fn eye_fix(board: &Board, color: Color, eye: Point) -> Option<Point> {
-    if board
-        .neighbours(eye)
-        .into_iter()
-        .any(|q| board.cell(q) == color.cell() && board.atari_liberty(q).is_some())
-    {
-        return None;
-    }
-    let enemy = color.opponent().cell();
-    let spoilers = board
-        .diagonals(eye)
-        .into_iter()
-        .filter(|&d| board.cell(d) == enemy);
-    let mut atari = None;
-    for d in spoilers {
-        let libs = tactics::liberties(board, d);
-        match *libs.points() {
-            [lib] if board.is_legal(color, lib) => return Some(lib),
-            [a, b] if atari.is_none() => {
-                atari = [a, b].into_iter().find(|&q| sensible(board, color, q));
-            }
-            _ => {}
-        }
-    }
-    atari
 }
 
 /// Step 7: the liberty of an opponent chain in atari beside one's own previous stone,
@@ -476,76 +433,6 @@ mod tests {
         b.play(Color::White, Move::Play(b.point_at(1, 2)))
             .expect("legal");
         chooses_at_rate(&b, Color::Black, b.point_at(3, 3), TWO_LIBERTY_RATE);
-    }
-
-    /// Black's eye shape on the bottom edge at (1,0), made false by White's stone on its
-    /// diagonal at (2,1), with rows 2 and 1 as given: they set the liberties of that
-    /// stone and of Black's chains.
-    fn false_eye(row_2: &str, row_1: &str) -> Board {
-        Board::from_diagram(&format!(
-            ".....
-             .....
-             {row_2}
-             {row_1}
-             X.XX."
-        ))
-        .expect("valid")
-    }
-
-    #[test]
-    fn captures_the_stone_that_spoils_an_eye_instead_of_filling_it() {
-        let b = false_eye(".....", "XXOX.");
-        let eye = b.point_at(1, 0);
-        assert!(b.is_eyelike(Color::Black, eye) && !b.is_true_eye(Color::Black, eye));
-        assert_eq!(eye_fix(&b, Color::Black, eye), Some(b.point_at(2, 2)));
-    }
-
-    #[test]
-    fn ataris_a_spoiler_with_two_liberties() {
-        let b = false_eye(".....", "XXO..");
-        let eye = b.point_at(1, 0);
-        let fix = eye_fix(&b, Color::Black, eye).expect("an atari");
-        let mut after = b.clone();
-        after.play(Color::Black, Move::Play(fix)).expect("legal");
-        assert!(after.atari_liberty(b.point_at(2, 1)).is_some());
-    }
-
-    #[test]
-    fn leaves_an_eye_alone_whose_filling_saves_a_chain() {
-        // Black's corner chain (0,0)-(1,1) has one liberty, the eye itself.
-        let b = false_eye("OO...", "XXOX.");
-        assert_eq!(b.atari_liberty(b.point_at(0, 0)), Some(b.point_at(1, 0)));
-        assert_eq!(eye_fix(&b, Color::Black, b.point_at(1, 0)), None);
-    }
-
-    #[test]
-    fn the_random_move_into_a_spoilt_eye_captures_at_the_rate() {
-        // Black's only sensible moves are the false eye (1,0) and the capture (2,2) of
-        // the stone that spoils it (the corners are true eyes). The eye, as often as the
-        // plain random move finds it, gives way to the capture at EYE_FIX_RATE.
-        let b = Board::from_diagram(
-            ".XXXX
-             XXXXX
-             XX.XX
-             XXOXX
-             X.XX.",
-        )
-        .expect("valid");
-        let eye = b.point_at(1, 0);
-        let mut r = PlayoutRng::seed_from_u64(6);
-        let random_eye = (0..1000)
-            .filter(|_| random_move(&b, &mut r, |p| sensible(&b, Color::Black, p)) == Some(eye))
-            .count()
-            / 10;
-        assert!((20..=80).contains(&random_eye), "the eye in {random_eye}%");
-        let kept = share_of(Heavy::default(), &b, Color::Black, |chosen| {
-            chosen == Some(eye)
-        });
-        let expected = random_eye * (100 - EYE_FIX_RATE) / 100;
-        assert!(
-            kept.abs_diff(expected) <= 5,
-            "filled the eye in {kept}% of the draws, expected about {expected}%"
-        );
     }
 
     /// Black's last move (3,0) walls in a straight three on the top edge; White kills it
