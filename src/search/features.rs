@@ -82,10 +82,10 @@ pub struct MoveFacts {
     /// That atari catches the chain in a ladder ([`tactics::catching_atari`]).
     pub ladder: bool,
     /// It chases an enemy chain along a ladder that fails, leaving cutting points
-    /// ([`tactics::chases_a_failing_ladder`]). Read on big boards only: a 9x9 ladder is
-    /// short, the chase's ataris there often win something else (a liberty in a race,
-    /// a cut), and leaving them out of the tree lost on 9x9 against Pachi, in handicap
-    /// games and in self-play (docs/strength.md).
+    /// ([`tactics::chases_a_failing_ladder`]). Read on big boards ([`is_big`]) only: a
+    /// 9x9 ladder is short, the chase's ataris there often win something else (a liberty
+    /// in a race, a cut), and leaving them out of the tree lost on 9x9 against Pachi, in
+    /// handicap games and in self-play (docs/strength.md).
     pub chases_failing_ladder: bool,
     /// It leaves its own chain (of more than the new stone) in atari.
     pub self_atari: bool,
