@@ -6,6 +6,8 @@
 # the wrong way round) and left out the 2 points of compensation (rule 17), so it saw 7%
 # and resigned on that. Now the search credits White for the stones, and the win rate it
 # shows and resigns on is the real komi's: about a third in game 5, about a half in 14.
+# (Since 2026-12-05 White gets no credit on boards under 13 lines: it plays at the real
+# komi, which these positions test.)
 #!args --threads 1 --seed 1 --playouts 3000
 
 # Game 5 before move 21: the old binary showed "win rate 7.4%" and resigned.

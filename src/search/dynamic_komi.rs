@@ -10,13 +10,17 @@
 //! that the playouts see and a strong player does not:
 //!
 //! - **The schedule**: points a handicap stone, fading linearly to none by the fade move.
-//!   As White the engine is credited 8 points a stone, gone by move 0.4 x the board's
-//!   points (32 on 9x9, 144 on 19x19): it has to catch up by then, and credit it keeps too
-//!   long makes it slack. As Black it is charged 12 points a stone, that is White is
-//!   credited them, gone by move 0.55 x the points (199 on 19x19): it plays to win by that
-//!   much and so does not let a won game slip. A stone is worth about twice the komi, 14
-//!   to 15 points; both figures stay below that, so that neither colour's view bends past
-//!   the stones' real worth (Pachi's figures).
+//!   As White on boards of 13 lines and more the engine is credited 8 points a stone, gone
+//!   by move 0.4 x the board's points (68 on 13x13, 144 on 19x19): it has to catch up by
+//!   then, and credit it keeps too long makes it slack. On smaller boards White gets no
+//!   credit: there the playouts leave it a third of the games at the real komi, not a
+//!   hopeless figure, and the credit, which lasted through the fights that decide a 9x9
+//!   game, made it slack in them (giving GNU Go 2 stones on 9x9 it won 31 of 40 without
+//!   the credit, 9 to 11 of 20 with it: docs/handicap.md). As Black it is charged 12 points a
+//!   stone, that is White is credited them, gone by move 0.55 x the points (199 on 19x19):
+//!   it plays to win by that much and so does not let a won game slip. A stone is worth
+//!   about twice the komi, 14 to 15 points; both figures stay below that, so that neither
+//!   colour's view bends past the stones' real worth (Pachi's figures).
 //! - **The reaction** to the engine's own win rate after each of its moves, at the komi it
 //!   played for: above [`GREEN`] it plays for one point more (in a handicap game also once
 //!   the schedule is over, against a weaker player's slack); below [`ORANGE`] while it is
@@ -32,6 +36,7 @@
 
 use crate::board::{Color, Move};
 use crate::game::Game;
+use crate::playout::is_big;
 
 /// Above this win rate the engine plays for one point more.
 pub const GREEN: f64 = 0.85;
@@ -47,7 +52,8 @@ pub const DROP: f64 = 4.0;
 /// two moves on 9x9, and less on bigger boards.
 pub const REUSE_TOLERANCE: f64 = 3.0;
 
-/// Points credited and charged a handicap stone: White's credit and Black's charge.
+/// Points credited and charged a handicap stone: White's credit (big boards only) and
+/// Black's charge.
 const WHITE_CREDIT: f64 = 8.0;
 const BLACK_CHARGE: f64 = 12.0;
 /// The fade move in moves per point of the board, for the engine as White and as Black.
@@ -146,11 +152,12 @@ impl DynamicKomi {
 }
 
 /// The schedule's points in `engine`'s favour at this move of a handicap game: White's
-/// credit, or Black's charge as a negative number.
+/// credit (none on small boards), or Black's charge as a negative number.
 fn schedule(game: &Game, engine: Color) -> f64 {
     let stones = f64::from(game.handicap());
     let points = game.board().size().pow(2) as f64;
     let (per_stone, fade) = match engine {
+        Color::White if !is_big(game.board()) => return 0.0,
         Color::White => (WHITE_CREDIT, WHITE_FADE),
         Color::Black => (-BLACK_CHARGE, BLACK_FADE),
     };

@@ -205,12 +205,13 @@ fn the_search_plays_a_fight_the_judgement_takes_for_settled() {
     assert_eq!(decision, None, "the search's H2 gives way");
 }
 
-/// 9x9 with five handicap stones on the star points and komi 0.5, White to move.
-fn five_stones() -> Game {
-    let mut g = Game::new(9, RuleSet::chinese()).expect("valid");
+/// A `size` board with `stones` handicap stones on the star points and komi 0.5, White
+/// to move.
+fn handicap_game(size: usize, stones: usize) -> Game {
+    let mut g = Game::new(size, RuleSet::chinese()).expect("valid");
     g.set_komi(0.5);
-    let stones: Vec<Point> = crate::game::handicap::fixed_coords(9, 5)
-        .expect("five fit on 9x9")
+    let stones: Vec<Point> = crate::game::handicap::fixed_coords(size, stones)
+        .expect("the stones fit")
         .into_iter()
         .map(|(col, row)| g.board().point_at(col, row))
         .collect();
@@ -220,14 +221,17 @@ fn five_stones() -> Game {
 
 #[test]
 fn handicap_games_report_win_rates_at_the_real_komi_and_search_at_the_dynamic_one() {
-    // White, giving five stones, is credited 40 points: its search sees a game to play
-    // for, while the win rate it reports (and resigns on) is the real komi's.
-    let report = decide(&five_stones(), 3000);
+    // Black, taking five stones on 9x9, is charged 60 points: its search sees a game to
+    // win by that much, while the win rate it reports (and resigns on) is the real komi's.
+    let mut game = handicap_game(9, 5);
+    let e3 = Move::Play(at(&game, 4, 2));
+    game.play(Color::White, e3).expect("legal");
+    let report = decide(&game, 3000);
     let best = &report.candidates[0];
-    assert!(best.winrate < 0.3, "real komi: {best:?}");
+    assert!(best.winrate > 0.7, "real komi: {best:?}");
     assert!(
-        best.search_winrate > best.winrate + 0.2,
-        "the credit shows in the search: {best:?}"
+        best.search_winrate < best.winrate - 0.2,
+        "the charge shows in the search: {best:?}"
     );
     assert_eq!(report.winrate, best.winrate);
 }
@@ -243,8 +247,9 @@ fn even_games_report_the_search_win_rate() {
 
 #[test]
 fn a_player_giving_stones_does_not_resign_on_the_real_komi_alone() {
-    // Hopeless at the real komi but not with its credit: a handicap game's first move.
-    let game = five_stones();
+    // Hopeless at the real komi but not with its credit: the first move of a 19x19 game
+    // giving four stones.
+    let game = handicap_game(19, 4);
     let pass = candidate(Move::Pass, 1000, 0.02);
     let hopeful = Candidate {
         search_winrate: 0.4,

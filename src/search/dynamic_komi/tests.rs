@@ -1,6 +1,6 @@
 //! Dynamic komi's schedule and its reaction, rule by rule, on the figures of the module
-//! documentation: 8 points a stone for White, fading by move 0.4 x the points, and 12 for
-//! Black, fading by move 0.55 x the points.
+//! documentation: 8 points a stone for White on big boards (none on small ones), fading by
+//! move 0.4 x the points, and 12 for Black, fading by move 0.55 x the points.
 
 use super::*;
 use crate::game::{handicap, RuleSet};
@@ -75,6 +75,19 @@ fn white_giving_stones_is_credited_eight_points_a_stone_fading_to_none() {
 }
 
 #[test]
+fn white_giving_stones_on_a_small_board_plays_at_the_real_komi() {
+    // The playouts leave 9x9's White a third of the games: no credit to make it slack.
+    let mut game = handicap_game(9, 2);
+    let komi = DynamicKomi::default();
+    assert_eq!(komi.komi(&game), game.full_komi(), "at move 0");
+    advance(&mut game, 10);
+    assert_eq!(komi.komi(&game), game.full_komi(), "at move 10");
+    // The smallest big board has the credit: 2 x 8 points at move 0.
+    let game = handicap_game(13, 2);
+    assert!(close(komi.komi(&game), game.full_komi() + 16.0));
+}
+
+#[test]
 fn black_taking_stones_is_charged_twelve_points_a_stone_fading_later() {
     let mut game = handicap_game(19, 3);
     advance(&mut game, 1);
@@ -108,16 +121,16 @@ fn the_komi_follows_the_engine_not_the_side_to_move() {
     assert!(close(komi.komi(&game), game.full_komi() + white_credit));
 }
 
-/// White's first three moves of a 9x9 game with 2 stones, each search at `winrate`: the
-/// game after them and the state; `scheduled` is White's credit there, 16 x (1 - 6/32.4).
+/// White's first three moves of a 13x13 game with 2 stones, each search at `winrate`: the
+/// game after them and the state; `scheduled` is White's credit there, 16 x (1 - 6/67.6).
 fn three_white_moves_at(winrate: f64) -> (Game, DynamicKomi, f64) {
-    let mut game = handicap_game(9, 2);
+    let mut game = handicap_game(13, 2);
     let mut komi = DynamicKomi::default();
     for _ in 0..3 {
         komi.react(&game, Color::White, winrate);
         advance(&mut game, 2);
     }
-    (game, komi, 16.0 * (1.0 - 6.0 / 32.4))
+    (game, komi, 16.0 * (1.0 - 6.0 / 67.6))
 }
 
 #[test]
@@ -125,7 +138,7 @@ fn a_comfortable_engine_plays_for_one_point_more_each_move() {
     let (mut game, komi, scheduled) = three_white_moves_at(0.9);
     assert!(close(komi.komi(&game), game.full_komi() + scheduled - 3.0));
     // Past the schedule it goes on, against a weaker player's slack: White gives komi.
-    advance(&mut game, 40);
+    advance(&mut game, 70);
     assert!(close(komi.komi(&game), game.full_komi() - 3.0));
 }
 
