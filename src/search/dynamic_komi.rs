@@ -15,7 +15,7 @@
 //!   then, and credit it keeps too long makes it slack. On smaller boards White gets no
 //!   credit: there the playouts leave it a third of the games at the real komi, not a
 //!   hopeless figure, and the credit, which lasted through the fights that decide a 9x9
-//!   game, made it slack in them (giving GNU Go 2 stones on 9x9 it won 31 of 40 without
+//!   game, made it slack in them (giving GNU Go 2 stones on 9x9 it won 44 of 60 without
 //!   the credit, 9 to 11 of 20 with it: docs/handicap.md). As Black it is charged 12 points a
 //!   stone, that is White is credited them, gone by move 0.55 x the points (199 on 19x19):
 //!   it plays to win by that much and so does not let a won game slip. A stone is worth
