@@ -16,11 +16,11 @@
 //!   credit: there the playouts leave it a third of the games at the real komi, not a
 //!   hopeless figure, and the credit, which lasted through the fights that decide a 9x9
 //!   game, made it slack in them (giving GNU Go 2 stones on 9x9 it won 44 of 60 without
-//!   the credit, 9 to 11 of 20 with it: docs/handicap.md). As Black it is charged 12 points a
-//!   stone, that is White is credited them, gone by move 0.55 x the points (199 on 19x19):
-//!   it plays to win by that much and so does not let a won game slip. A stone is worth
-//!   about twice the komi, 14 to 15 points; both figures stay below that, so that neither
-//!   colour's view bends past the stones' real worth (Pachi's figures).
+//!   the credit, 9 to 11 of 20 with it: docs/handicap.md). As Black it is charged 12
+//!   points a stone, that is White is credited them, gone by move 0.55 x the points (199
+//!   on 19x19): it plays to win by that much and so does not let a won game slip. A stone
+//!   is worth about twice the komi, 14 to 15 points; both figures stay below that, so that
+//!   neither colour's view bends past the stones' real worth (Pachi's figures).
 //! - **The reaction** to the engine's own win rate after each of its moves, at the komi it
 //!   played for: above [`GREEN`] it plays for one point more (in a handicap game also once
 //!   the schedule is over, against a weaker player's slack); below [`ORANGE`] while it is

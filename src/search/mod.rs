@@ -913,6 +913,20 @@ pub(crate) mod fixtures {
         Game::from_position(board, to_move, RuleSet::chinese())
     }
 
+    /// A `size` game with `stones` handicap stones on the star points (rule 17), komi 0.5,
+    /// White to move.
+    pub fn handicap_game(size: usize, stones: usize) -> Game {
+        let mut game = Game::new(size, RuleSet::chinese()).expect("valid size");
+        game.set_komi(0.5);
+        let points: Vec<Point> = crate::game::handicap::fixed_coords(size, stones)
+            .expect("a fixed handicap")
+            .into_iter()
+            .map(|(col, row)| game.board().point_at(col, row))
+            .collect();
+        game.place_handicap(&points).expect("empty board");
+        game
+    }
+
     /// The point at a diagram position: `col` from the left, `line` from the top.
     pub fn at(game: &Game, col: usize, line: usize) -> Point {
         let n = game.board().size();

@@ -1,6 +1,6 @@
 //! Search tests: one thread, a fixed seed and a playout budget, so every run is the same.
 
-use super::fixtures::{at, game, search};
+use super::fixtures::{at, game, handicap_game, search};
 use super::*;
 use crate::game::RuleSet;
 
@@ -203,20 +203,6 @@ fn the_search_plays_a_fight_the_judgement_takes_for_settled() {
     let h2 = Move::Play(at(&g, 7, 7));
     let decision = search().end_decision(&g, &[candidate(h2, 35_000, 0.82)], false);
     assert_eq!(decision, None, "the search's H2 gives way");
-}
-
-/// A `size` board with `stones` handicap stones on the star points and komi 0.5, White
-/// to move.
-fn handicap_game(size: usize, stones: usize) -> Game {
-    let mut g = Game::new(size, RuleSet::chinese()).expect("valid");
-    g.set_komi(0.5);
-    let stones: Vec<Point> = crate::game::handicap::fixed_coords(size, stones)
-        .expect("the stones fit")
-        .into_iter()
-        .map(|(col, row)| g.board().point_at(col, row))
-        .collect();
-    g.place_handicap(&stones).expect("empty board");
-    g
 }
 
 #[test]

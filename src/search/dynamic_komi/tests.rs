@@ -3,20 +3,8 @@
 //! move 0.4 x the points, and 12 for Black, fading by move 0.55 x the points.
 
 use super::*;
-use crate::game::{handicap, RuleSet};
-
-/// A `size` game with `stones` handicap stones on the star points (rule 17), komi 0.5.
-fn handicap_game(size: usize, stones: usize) -> Game {
-    let mut game = Game::new(size, RuleSet::chinese()).expect("valid size");
-    game.set_komi(0.5);
-    let points: Vec<_> = handicap::fixed_coords(size, stones)
-        .expect("a fixed handicap")
-        .into_iter()
-        .map(|(col, row)| game.board().point_at(col, row))
-        .collect();
-    game.place_handicap(&points).expect("empty board");
-    game
-}
+use crate::game::RuleSet;
+use crate::search::fixtures::handicap_game;
 
 /// Plays `n` more moves, each side in turn on the first legal point in board order.
 fn advance(game: &mut Game, n: usize) {
