@@ -522,10 +522,11 @@ impl Engine {
         stop.store(false, Ordering::Relaxed);
         self.thinking += start.elapsed();
         info!(
-            "{color:?}: win rate {:.3} after {} playouts in {:.2} s",
+            "{color:?}: win rate {:.3} after {} playouts in {:.2} s, played for komi {}",
             report.winrate,
             report.playouts,
-            report.elapsed.as_secs_f64()
+            report.elapsed.as_secs_f64(),
+            report.komi
         );
         report
     }

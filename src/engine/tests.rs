@@ -342,6 +342,7 @@ fn under_chinese_rules_only_cleanup_captures_dead_stones_instead_of_passing_or_r
         let report = search::Report {
             decision,
             winrate: 0.5,
+            komi: 7.5,
             playouts: 0,
             elapsed: Duration::ZERO,
             candidates: Vec::new(),

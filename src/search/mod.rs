@@ -115,6 +115,9 @@ pub struct Report {
     pub decision: Decision,
     /// Win rate for the side to move, after the decision's move.
     pub winrate: f64,
+    /// The komi the playouts were played for: the game's, or in a handicap game the one
+    /// dynamic komi chose. `winrate` is at the game's all the same.
+    pub komi: f64,
     pub playouts: u64,
     pub elapsed: Duration,
     pub candidates: Vec<Candidate>,
@@ -238,6 +241,7 @@ impl Search {
         Report {
             decision,
             winrate,
+            komi,
             playouts,
             elapsed: start.elapsed(),
             candidates,

@@ -220,11 +220,18 @@ fn handicap_games_report_win_rates_at_the_real_komi_and_search_at_the_dynamic_on
         "the charge shows in the search: {best:?}"
     );
     assert_eq!(report.winrate, best.winrate);
+    assert!(
+        report.komi > game.full_komi() + 55.0,
+        "the report names the komi played for: {}",
+        report.komi
+    );
 }
 
 #[test]
 fn even_games_report_the_search_win_rate() {
-    let report = decide(&atari(Color::Black), 1000);
+    let game = atari(Color::Black);
+    let report = decide(&game, 1000);
+    assert_eq!(report.komi, game.full_komi());
     assert!(report
         .candidates
         .iter()
