@@ -376,6 +376,11 @@ fn is_double_atari(board: &Board, color: Color, p: Point) -> bool {
 /// decides the group: the owner makes two eyes there, the enemy kills by nakade. Random
 /// playouts find it one time in three, which makes such groups look half alive.
 pub fn eye_vital_point(board: &Board, p: Point) -> Option<Point> {
+    // Three empty neighbours make a space of four points or more: most points of an open
+    // board, ruled out before the walk (the playouts ask at every move).
+    if board.neighbour_count(p, Cell::Empty) > 2 {
+        return None;
+    }
     let mut space = [Point::NONE; 3];
     let mut size = 0;
     let mut wall = None;
@@ -964,6 +969,18 @@ mod tests {
         )
         .expect("valid");
         assert_eq!(eye_vital_point(&mixed, at(&mixed, 0, 0)), None);
+        // A walled-in pyramid four, from its middle (three empty neighbours) and its ends.
+        let pyramid = Board::from_diagram(
+            "...X.
+             X.XX.
+             XX...
+             .....
+             .....",
+        )
+        .expect("valid");
+        for (x, y) in [(1, 0), (0, 0), (2, 0), (1, 1)] {
+            assert_eq!(eye_vital_point(&pyramid, at(&pyramid, x, y)), None);
+        }
     }
 
     #[test]
