@@ -55,6 +55,9 @@ pub(super) struct Ending {
     /// Plays in the middle of the side to move's own area: empty points it owns in
     /// nearly every judgement playout ([`CLEAR`]) with no stone within two points.
     pub idle: Vec<Point>,
+    /// Liberties of the enemy chains counted dead: under area counting, filling one
+    /// costs nothing if they are dead, and saves a group if the count is wrong.
+    pub dead_liberties: Vec<Point>,
 }
 
 impl Ending {
@@ -177,6 +180,14 @@ impl Judge {
             })
             .map(|(p, _)| p)
             .collect();
+        let mut dead_liberties: Vec<Point> = judged
+            .dead
+            .iter()
+            .filter(|&&p| board.cell(p) == color.opponent().cell())
+            .flat_map(|&p| board.chain_liberties(p))
+            .collect();
+        dead_liberties.sort_unstable();
+        dead_liberties.dedup();
         settling.extend(in_atari);
         settling.sort_unstable();
         settling.dedup();
@@ -186,6 +197,7 @@ impl Judge {
             open_stones: open.iter().any(|&p| board.cell(p).color().is_some()),
             dame,
             idle,
+            dead_liberties,
         }
     }
 }

@@ -493,6 +493,19 @@ impl Search {
             let settle = settle.or(best_play.filter(|_| ending.open_stones));
             return settle.map(|p| (Decision::Play(p), best.winrate));
         }
+        // Before the opponent's pass, under area counting, the search's best move on a
+        // liberty of enemy stones counted dead is played, not passed: it costs nothing if
+        // they are dead, and the count may be wrong. In a 9x9 handicap game the judgement
+        // counted three black stones inside White's area dead and passed where the search
+        // rated such a liberty (E3) at 0.86; GNU Go's answer there killed White's group
+        // (docs/handicap.md).
+        let opponent_passed = matches!(game.moves().last(), Some((_, Move::Pass)));
+        let area = game.rules().counting == Counting::Area;
+        if let Move::Play(p) = best.mv {
+            if ending.dead_liberties.contains(&p) && !opponent_passed && area {
+                return Some((Decision::Play(p), best.winrate));
+            }
+        }
         if ending.passing_holds {
             return Some((Decision::Pass, best.winrate.max(0.5)));
         }
