@@ -494,3 +494,40 @@ fn last_good_replies_change_the_playouts_on_big_boards_only() {
     assert_ne!(searched(19, true), searched(19, false));
     assert_eq!(searched(9, true), searched(9, false));
 }
+
+#[test]
+fn no_pass_before_the_opponent_where_the_search_takes_a_liberty_of_dead_stones() {
+    // gtp-tests/9x9-handicap-2-pass-away.sgf before move 35, White to move: the judgement
+    // counts Black's B3, C3 and E2 dead and the board settled, the search wants E3, a
+    // liberty of E2. Under area counting E3 is played; after Black's pass, or under
+    // territory counting (where it would cost a point), White passes.
+    let diagram = ".........
+                   .........
+                   .XXXXXX..
+                   XXOOOOOX.
+                   XOO..OX..
+                   OO...OXX.
+                   .XX...OXX
+                   ...OX.OOX
+                   .......OO";
+    // Counted without the handicap's compensation, White's pass holds at komi 7.5.
+    let mut g = game(diagram, Color::White);
+    g.set_komi(7.5);
+    let e3 = at(&g, 4, 6);
+    let plays = [
+        candidate(Move::Play(e3), 5000, 0.86),
+        candidate(Move::Pass, 50, 0.8),
+    ];
+    let mut s = search();
+    let ending = s.judge.ending(&g, s.config.seed);
+    assert!(ending.is_settled() && ending.dead_liberties.contains(&e3));
+    assert_eq!(s.decide(&g, &plays, 6000).0, Decision::Play(e3));
+    let mut japanese = game(diagram, Color::White);
+    japanese.set_rules(RuleSet::japanese());
+    japanese.set_komi(7.5);
+    assert_eq!(s.decide(&japanese, &plays, 6000).0, Decision::Pass);
+    let mut passed = game(diagram, Color::Black);
+    passed.set_komi(7.5);
+    passed.play(Color::Black, Move::Pass).expect("pass");
+    assert_eq!(s.decide(&passed, &plays, 6000).0, Decision::Pass);
+}
