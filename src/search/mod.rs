@@ -423,11 +423,10 @@ impl Search {
         let visits: u64 = candidates.iter().map(|c| u64::from(c.visits)).sum();
         let hopeless = best.winrate.max(best.search_winrate) < self.config.resign_threshold;
         let resigns = hopeless && playouts.max(visits) >= 200;
-        let opponent_passed = matches!(game.moves().last(), Some((_, Move::Pass)));
         // The judgement decides when a pass is in question, or when the board looks
         // finished (every move may then win or lose alike, and pass be among the least
         // visited).
-        let near_end = opponent_passed
+        let near_end = opponent_passed(game)
             || best.mv == Move::Pass
             || life::looks_finished(game.board(), self.config.seed);
         if near_end {
@@ -447,8 +446,9 @@ impl Search {
     /// The decision near the end of the game, or `None` to take the search's. Where every
     /// point is settled: pass if passing does not lose, whether or not the opponent has
     /// passed (no move changes the outcome, and under territory counting, rule 18, filling
-    /// one's own area costs a point); if it loses, resign (play on where resigning is
-    /// off). Where something is unsettled, never pass: instead of the search's pass, the
+    /// one's own area costs a point), except for the search's move on a liberty of stones
+    /// counted dead before the opponent's pass under area counting; if it loses, resign
+    /// (play on where resigning is off). Where something is unsettled, never pass: instead of the search's pass, the
     /// move that settles it (the most visited one), or the search's best other move while
     /// stones' fate is open.
     fn end_decision(
@@ -499,10 +499,9 @@ impl Search {
         // counted three black stones inside White's area dead and passed where the search
         // rated such a liberty (E3) at 0.86; GNU Go's answer there killed White's group
         // (docs/handicap.md).
-        let opponent_passed = matches!(game.moves().last(), Some((_, Move::Pass)));
         let area = game.rules().counting == Counting::Area;
         if let Move::Play(p) = best.mv {
-            if ending.dead_liberties.contains(&p) && !opponent_passed && area {
+            if ending.dead_liberties.contains(&p) && !opponent_passed(game) && area {
                 return Some((Decision::Play(p), best.winrate));
             }
         }
@@ -527,6 +526,11 @@ impl Search {
             None => (Decision::Pass, best.winrate),
         })
     }
+}
+
+/// Whether the opponent's last move was a pass.
+fn opponent_passed(game: &Game) -> bool {
+    matches!(game.moves().last(), Some((_, Move::Pass)))
 }
 
 /// What all threads of one search share.
