@@ -55,9 +55,11 @@ pub(super) struct Ending {
     /// Plays in the middle of the side to move's own area: empty points it owns in
     /// nearly every judgement playout ([`CLEAR`]) with no stone within two points.
     pub idle: Vec<Point>,
-    /// Liberties of the enemy chains counted dead: under area counting, filling one
-    /// costs nothing if they are dead, and saves a group if the count is wrong.
-    pub dead_liberties: Vec<Point>,
+    /// Liberties of the enemy chains counted dead and of every chain with two liberties
+    /// or fewer, where the side to move may play safely (no own eye, no self-atari):
+    /// under area counting, a play there costs nothing if the count is right, and saves
+    /// or takes a group if the count is wrong.
+    pub at_stake: Vec<Point>,
 }
 
 impl Ending {
@@ -180,14 +182,25 @@ impl Judge {
             })
             .map(|(p, _)| p)
             .collect();
-        let mut dead_liberties: Vec<Point> = judged
+        let short_chains = board
+            .points()
+            .filter(|&p| board.cell(p).color().is_some() && board.chain_head(p) == p)
+            .filter(|&p| board.chain_liberties(p).len() <= 2);
+        let mut at_stake: Vec<Point> = judged
             .dead
             .iter()
-            .filter(|&&p| board.cell(p) == color.opponent().cell())
-            .flat_map(|&p| board.chain_liberties(p))
+            .copied()
+            .filter(|&p| board.cell(p) == color.opponent().cell())
+            .chain(short_chains)
+            .flat_map(|p| board.chain_liberties(p))
+            .filter(|&p| {
+                game.legality(color, Move::Play(p)).is_ok()
+                    && !board.is_true_eye(color, p)
+                    && !board.is_self_atari(color, p)
+            })
             .collect();
-        dead_liberties.sort_unstable();
-        dead_liberties.dedup();
+        at_stake.sort_unstable();
+        at_stake.dedup();
         settling.extend(in_atari);
         settling.sort_unstable();
         settling.dedup();
@@ -197,7 +210,7 @@ impl Judge {
             open_stones: open.iter().any(|&p| board.cell(p).color().is_some()),
             dame,
             idle,
-            dead_liberties,
+            at_stake,
         }
     }
 }

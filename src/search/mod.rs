@@ -494,14 +494,17 @@ impl Search {
             return settle.map(|p| (Decision::Play(p), best.winrate));
         }
         // Before the opponent's pass, under area counting, the search's best move on a
-        // liberty of enemy stones counted dead is played, not passed: it costs nothing if
-        // they are dead, and the count may be wrong. In a 9x9 handicap game the judgement
-        // counted three black stones inside White's area dead and passed where the search
-        // rated such a liberty (E3) at 0.86; GNU Go's answer there killed White's group
-        // (docs/handicap.md).
+        // liberty at stake (of enemy stones counted dead, or of a chain short of
+        // liberties) is played, not passed: it costs nothing if the count is right, and
+        // the count may be wrong. In a 9x9 handicap game the judgement counted three black
+        // stones inside White's area dead and passed where the search rated such a
+        // liberty (E3) at 0.86; GNU Go's answer there killed White's group
+        // (docs/handicap.md). In an even game it counted a black chain with two
+        // liberties safe and passed where the search rated connecting it at 0.99; GNU
+        // Go's next move cut it off and took it.
         let area = game.rules().counting == Counting::Area;
         if let Move::Play(p) = best.mv {
-            if ending.dead_liberties.contains(&p) && !opponent_passed(game) && area {
+            if ending.at_stake.contains(&p) && !opponent_passed(game) && area {
                 return Some((Decision::Play(p), best.winrate));
             }
         }

@@ -520,7 +520,7 @@ fn no_pass_before_the_opponent_where_the_search_takes_a_liberty_of_dead_stones()
     ];
     let mut s = search();
     let ending = s.judge.ending(&g, s.config.seed);
-    assert!(ending.is_settled() && ending.dead_liberties.contains(&e3));
+    assert!(ending.is_settled() && ending.at_stake.contains(&e3));
     assert_eq!(s.decide(&g, &plays, 6000).0, Decision::Play(e3));
     let mut japanese = game(diagram, Color::White);
     japanese.set_rules(RuleSet::japanese());
@@ -530,4 +530,37 @@ fn no_pass_before_the_opponent_where_the_search_takes_a_liberty_of_dead_stones()
     passed.set_komi(7.5);
     passed.play(Color::Black, Move::Pass).expect("pass");
     assert_eq!(s.decide(&passed, &plays, 6000).0, Decision::Pass);
+}
+
+#[test]
+fn no_pass_before_the_opponent_where_the_search_saves_a_chain_short_of_liberties() {
+    // gtp-tests/9x9-pass-beside-a-short-chain.sgf before move 35, Black to move: White's
+    // E7 left Black's E8-E9 with two liberties, the judgement counts it safe (and White's
+    // C3-C5 dead) and the board settled, the search wants D8 at 0.99. D8 is played; a
+    // move of the same rating elsewhere in Black's area (A1) still gives way to the pass.
+    let diagram = "....XO...
+                   ....XO...
+                   ...XOOO..
+                   .XX.XO...
+                   ..O.XO...
+                   ..OXXOO..
+                   ..O.XXO..
+                   .XXXXO.O.
+                   ....XOO..";
+    let mut g = game(diagram, Color::Black);
+    g.set_komi(7.5);
+    let d8 = at(&g, 3, 1);
+    let a1 = at(&g, 0, 8);
+    let mut s = search();
+    let ending = s.judge.ending(&g, s.config.seed);
+    assert!(ending.is_settled() && ending.passing_holds);
+    assert!(ending.at_stake.contains(&d8) && !ending.at_stake.contains(&a1));
+    let plays = |p: Point| {
+        [
+            candidate(Move::Play(p), 5000, 0.99),
+            candidate(Move::Pass, 50, 0.9),
+        ]
+    };
+    assert_eq!(s.decide(&g, &plays(d8), 6000).0, Decision::Play(d8));
+    assert_eq!(s.decide(&g, &plays(a1), 6000).0, Decision::Pass);
 }
