@@ -140,6 +140,13 @@ impl Judge {
                     .filter(|&p| !passing_holds || board.cell(p) == color.cell()),
             )
             .collect();
+        // A play the side to move may make at no risk of its own: legal, not in its own
+        // true eye, not a self-atari.
+        let safe_play = |p: Point| {
+            game.legality(color, Move::Play(p)).is_ok()
+                && !board.is_true_eye(color, p)
+                && !board.is_self_atari(color, p)
+        };
         let mut settling: Vec<Point> = open
             .iter()
             .flat_map(|&p| match board.cell(p).color() {
@@ -152,11 +159,7 @@ impl Judge {
                     .collect(),
                 None => vec![p],
             })
-            .filter(|&p| {
-                game.legality(color, Move::Play(p)).is_ok()
-                    && !board.is_true_eye(color, p)
-                    && !board.is_self_atari(color, p)
-            })
+            .filter(|&p| safe_play(p))
             .collect();
         // A chain in atari is one move from changing hands: take or save it before passing
         // (under either counting this costs nothing).
@@ -193,11 +196,7 @@ impl Judge {
             .filter(|&p| board.cell(p) == color.opponent().cell())
             .chain(short_chains)
             .flat_map(|p| board.chain_liberties(p))
-            .filter(|&p| {
-                game.legality(color, Move::Play(p)).is_ok()
-                    && !board.is_true_eye(color, p)
-                    && !board.is_self_atari(color, p)
-            })
+            .filter(|&p| safe_play(p))
             .collect();
         at_stake.sort_unstable();
         at_stake.dedup();
