@@ -185,17 +185,19 @@ impl Judge {
             })
             .map(|(p, _)| p)
             .collect();
-        let short_chains = board
-            .points()
-            .filter(|&p| board.cell(p).color().is_some() && board.chain_head(p) == p)
-            .filter(|&p| board.chain_liberties(p).len() <= 2);
-        let mut at_stake: Vec<Point> = judged
+        let dead_enemy_liberties = judged
             .dead
             .iter()
-            .copied()
-            .filter(|&p| board.cell(p) == color.opponent().cell())
-            .chain(short_chains)
-            .flat_map(|p| board.chain_liberties(p))
+            .filter(|&&p| board.cell(p) == color.opponent().cell())
+            .flat_map(|&p| board.chain_liberties(p));
+        let short_chain_liberties = board
+            .points()
+            .filter(|&p| board.cell(p).color().is_some() && board.chain_head(p) == p)
+            .map(|p| board.chain_liberties(p))
+            .filter(|libs| libs.len() <= 2)
+            .flatten();
+        let mut at_stake: Vec<Point> = dead_enemy_liberties
+            .chain(short_chain_liberties)
             .filter(|&p| safe_play(p))
             .collect();
         at_stake.sort_unstable();

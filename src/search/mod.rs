@@ -446,11 +446,12 @@ impl Search {
     /// The decision near the end of the game, or `None` to take the search's. Where every
     /// point is settled: pass if passing does not lose, whether or not the opponent has
     /// passed (no move changes the outcome, and under territory counting, rule 18, filling
-    /// one's own area costs a point), except for the search's move on a liberty of stones
-    /// counted dead before the opponent's pass under area counting; if it loses, resign
-    /// (play on where resigning is off). Where something is unsettled, never pass: instead of the search's pass, the
-    /// move that settles it (the most visited one), or the search's best other move while
-    /// stones' fate is open.
+    /// one's own area costs a point), except for the search's move on a liberty at stake
+    /// ([`Ending::at_stake`](life::Ending::at_stake)) before the opponent's pass under
+    /// area counting; if it loses, resign (play on where resigning is off). Where
+    /// something is unsettled, never pass: instead of the search's pass, the move that
+    /// settles it (the most visited one), or the search's best other move while stones'
+    /// fate is open.
     fn end_decision(
         &mut self,
         game: &Game,
