@@ -10,11 +10,11 @@ cargo test --all-targets
 
 # The match referee, scoring with yunzi itself (its default scorer), whole games driven
 # the way OGS's gtp2ogs bridge drives an engine, GNU Go self-play records for learn-moves,
-# and the runner of Fuego's regression suites.
+# the runner of Fuego's regression suites and the counter of failed runs out of atari.
 cargo build --release --quiet
 REFEREE_SCORER="$PWD/target/release/yunzi" python3 -m unittest \
     scripts/test_referee.py scripts/test_ogs_drive.py scripts/test_shape_games.py \
-    scripts/test_fuego_suite.py
+    scripts/test_fuego_suite.py scripts/test_failed_runs.py
 
 # Sabaki's side: the release binary driven through Sabaki's own GTP client (@sabaki/gtp).
 (cd scripts/sabaki && npm ci --no-audit --no-fund && node test.js)
