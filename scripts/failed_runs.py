@@ -3,8 +3,9 @@
 
 A run is a move that extends a chain of its own colour out of atari, to two liberties or
 more (one left in atari is a sacrifice or a ko, not a run). It fails when GNU Go's
-`attack` still captures the chain right after it. Big groups die this way in yunzi's losses on the big boards (issue 34), so the
-share of failed runs, per player, says whether a change reads them better.
+`attack` still captures the chain right after it. Big groups die this way in yunzi's
+losses on the big boards (issue 34), so the share of failed runs, per player, says
+whether a change reads them better.
 
     python3 scripts/failed_runs.py RECORD.sgf|DIRECTORY ... [--gnugo CMD] [--list]
 
@@ -57,8 +58,8 @@ def record_moves(path: Path) -> tuple[int, dict[str, str], list[tuple[str, str]]
     """The board size, the players' names by colour and the main line's moves as
     (colour letter, GTP vertex)."""
     nodes = main_line(path.read_text(encoding="utf-8", errors="replace"))
-    root = nodes[0]
-    size = int(root.get("SZ", ["19"])[0].split(":")[0])
+    root = nodes[0] if nodes else {}
+    size = int(root.get("SZ", ["19"])[0])
     names = {"B": root.get("PB", ["Black"])[0], "W": root.get("PW", ["White"])[0]}
     moves = [(colour, sgf_vertex(node[colour][0], size))
              for node in nodes for colour in ("B", "W") if colour in node]
