@@ -10,8 +10,8 @@ whether a change reads them better.
     python3 scripts/failed_runs.py RECORD.sgf|DIRECTORY ... [--gnugo CMD] [--list]
 
 prints, per player name, the runs and how many failed with their chains' sizes, and with
-`--list` each failed run (file, move number, vertex, stones). GNU Go reads the positions
-through `loadsgf`. Standard library only.
+`--list` each failed run (file, move number, vertex, stones). GNU Go loads each record's
+start with `loadsgf` and plays its moves. Standard library only.
 """
 
 from __future__ import annotations
@@ -69,18 +69,16 @@ def record_moves(path: Path) -> tuple[int, dict[str, str], list[tuple[str, str]]
 def tally_record(gnugo: GtpEngine, path: Path, tallies: dict[str, Tally]) -> None:
     """Adds the runs of one record to the players' tallies."""
     size, names, moves = record_moves(path)
+    # The record's start (setup stones included) once, then its moves one by one.
+    gnugo.send(f"loadsgf {path} 1", TIMEOUT)
     for number, (colour, vertex) in enumerate(moves, start=1):
-        if vertex == "pass":
-            continue
-        gnugo.send(f"loadsgf {path} {number}", TIMEOUT)
         colour_name = "black" if colour == "B" else "white"
-        runs = any(gnugo.send(f"color {q}", TIMEOUT) == colour_name
-                   and gnugo.send(f"countlib {q}", TIMEOUT) == "1"
-                   for q in neighbours(vertex, size))
-        if not runs:
-            continue
+        runs = vertex != "pass" and any(
+            gnugo.send(f"color {q}", TIMEOUT) == colour_name
+            and gnugo.send(f"countlib {q}", TIMEOUT) == "1"
+            for q in neighbours(vertex, size))
         gnugo.send(f"play {colour_name} {vertex}", TIMEOUT)
-        if int(gnugo.send(f"countlib {vertex}", TIMEOUT)) < 2:
+        if not runs or int(gnugo.send(f"countlib {vertex}", TIMEOUT)) < 2:
             continue
         tally = tallies.setdefault(names[colour], Tally())
         tally.runs += 1
