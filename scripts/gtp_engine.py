@@ -1,7 +1,8 @@
 """The GTP side that yunzi's match scripts share: an engine client with a deadline on every
 answer (GtpEngine), response parsing, and GTP vertices.
 
-referee.py, ogs_drive.py and shape_games.py import it. Standard library only.
+referee.py, ogs_drive.py, shape_games.py, failed_runs.py and second_opinion.py import it.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -121,7 +122,28 @@ class GtpEngine:
             self._broken = True
             raise
 
-    def _exchange(self, command: str, timeout: float) -> str:
+    def stream(self, command: str, seconds: float, timeout: float) -> list[str]:
+        """Send a command that answers in a stream until the next command (`lz-analyze`),
+        let it run `seconds`, end it with `name`, and return the stream's lines; raise
+        GtpRefused on '?'."""
+        if self._broken:
+            raise EngineFailure("already failed")
+        try:
+            ident = self._write(command)
+            time.sleep(seconds)
+            stop = self._write("name")
+            deadline = time.monotonic() + timeout
+            ok, text = parse_response(self._read_response(deadline, timeout), ident)
+            parse_response(self._read_response(deadline, timeout), stop)
+        except EngineFailure:
+            self._broken = True
+            raise
+        if not ok:
+            raise GtpRefused(text)
+        return text.splitlines()
+
+    def _write(self, command: str) -> int:
+        """Send one command line and return its id."""
         ident = self._next_id
         self._next_id += 1
         if self.verbose:
@@ -131,6 +153,10 @@ class GtpEngine:
             self._proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError) as error:
             raise EngineFailure(f"exited (code {self._exit_code()})") from error
+        return ident
+
+    def _exchange(self, command: str, timeout: float) -> str:
+        ident = self._write(command)
         ok, text = parse_response(self._read_response(time.monotonic() + timeout, timeout),
                                   ident)
         if self.verbose:

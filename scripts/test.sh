@@ -10,11 +10,12 @@ cargo test --all-targets
 
 # The match referee, scoring with yunzi itself (its default scorer), whole games driven
 # the way OGS's gtp2ogs bridge drives an engine, GNU Go self-play records for learn-moves,
-# the runner of Fuego's regression suites and the counter of failed runs out of atari.
+# the runner of Fuego's regression suites, the counter of failed runs out of atari and
+# the second opinion on where games were lost.
 cargo build --release --quiet
 REFEREE_SCORER="$PWD/target/release/yunzi" python3 -m unittest \
     scripts/test_referee.py scripts/test_ogs_drive.py scripts/test_shape_games.py \
-    scripts/test_fuego_suite.py scripts/test_failed_runs.py
+    scripts/test_fuego_suite.py scripts/test_failed_runs.py scripts/test_second_opinion.py
 
 # Sabaki's side: the release binary driven through Sabaki's own GTP client (@sabaki/gtp).
 (cd scripts/sabaki && npm ci --no-audit --no-fund && node test.js)
