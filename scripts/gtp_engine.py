@@ -114,30 +114,32 @@ class GtpEngine:
         After a crash, hang or protocol error the engine is marked broken and
         every later command fails at once: waiting on it again would only stall.
         """
-        if self._broken:
-            raise EngineFailure("already failed")
-        try:
-            return self._exchange(command, timeout)
-        except EngineFailure:
-            self._broken = True
-            raise
+        return self._guarded(self._exchange, command, timeout)
 
     def stream(self, command: str, seconds: float, timeout: float) -> list[str]:
         """Send a command that answers in a stream until the next command (`lz-analyze`),
         let it run `seconds`, end it with `name`, and return the stream's lines; raise
-        GtpRefused on '?'."""
+        GtpRefused on '?'. A failure marks the engine broken, as in `send`."""
+        return self._guarded(self._stream, command, seconds, timeout)
+
+    def _guarded(self, exchange, *args):
+        """Run one exchange with the engine unless it is broken; mark it broken if the
+        exchange fails."""
         if self._broken:
             raise EngineFailure("already failed")
         try:
-            ident = self._write(command)
-            time.sleep(seconds)
-            stop = self._write("name")
-            deadline = time.monotonic() + timeout
-            ok, text = parse_response(self._read_response(deadline, timeout), ident)
-            parse_response(self._read_response(deadline, timeout), stop)
+            return exchange(*args)
         except EngineFailure:
             self._broken = True
             raise
+
+    def _stream(self, command: str, seconds: float, timeout: float) -> list[str]:
+        ident = self._write(command)
+        time.sleep(seconds)
+        stop = self._write("name")
+        deadline = time.monotonic() + timeout
+        ok, text = parse_response(self._read_response(deadline, timeout), ident)
+        parse_response(self._read_response(deadline, timeout), stop)
         if not ok:
             raise GtpRefused(text)
         return text.splitlines()

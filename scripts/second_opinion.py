@@ -12,9 +12,10 @@ move and its win rate for the player are kept. Two things come out of it (issue 
     python3 scripts/second_opinion.py RECORD.sgf|DIRECTORY ... --player NAME \
         --engine CMD --judge CMD [--seconds 1.5] [--every 1] [--list]
 
-The player is found by the prefix of PB or PW. Each engine replays the record with plain
-GTP (`boardsize`, `komi`, setup stones and moves by `play`), as fuego_suite.py does; the
-two engines run side by side, one thread each. Standard library only.
+The player is found by the prefix of PB or PW (Black first). Each engine replays the
+record with plain GTP (`boardsize`, `komi`, setup stones and moves by `play`), as
+fuego_suite.py does; the two engines run side by side, one thread each. Standard library
+only.
 """
 
 from __future__ import annotations
@@ -86,13 +87,11 @@ def opinions(path: Path, player: str, engine: str, judge: str, seconds: float,
     """The player's turns in one record (every `every`-th of them), with both engines'
     views; an empty list when the player did not play in it."""
     _, names, moves = record_moves(path)
-    colours = [c for c in ("B", "W") if names[c].startswith(player)]
-    if not colours:
+    colour = next((c for c in ("B", "W") if names[c].startswith(player)), None)
+    if colour is None:
         return []
-    commands = position_commands(path, None)
-    # position_commands ends with the moves; everything before them sets the board up.
-    setup = commands[:len(commands) - len(moves)]
-    own_turns = [n for n, (c, _) in enumerate(moves, start=1) if c == colours[0]]
+    setup = position_commands(path, 1)  # the board up to the first move
+    own_turns = [n for n, (c, _) in enumerate(moves, start=1) if c == colour]
     turns = set(own_turns[::every])
     views: dict[str, dict[int, tuple[str, float] | None]] = {}
 

@@ -17,7 +17,8 @@ from scripts import second_opinion
 from scripts.second_opinion import Turn
 
 YUNZI = os.environ.get("REFEREE_SCORER", "")
-HAVE_YUNZI = Path(YUNZI.split(" ")[0]).name == "yunzi" and Path(YUNZI.split(" ")[0]).exists()
+YUNZI_PATH = Path(YUNZI.split(" ")[0])
+HAVE_YUNZI = YUNZI_PATH.name == "yunzi" and YUNZI_PATH.exists()
 
 # 9x9: setup stones, then five moves; "Player" is Black and plays moves 1, 3 and 5.
 RECORD = """(;GM[1]FF[4]SZ[9]KM[7.5]PB[Player 1.0]PW[Other]
