@@ -14,8 +14,11 @@
 //! Then, on big boards only:
 //! 7. capture an opponent chain beside one's own previous stone that is in atari, one the
 //!    opponent let go (MoGo's capture anywhere, looked for where it is likely);
-//! 8. a point in the middle of an empty 3x3 area if one of a few random tries finds one
-//!    (MoGo's "fill the board").
+//! 8. on 19x19 only, a point in the middle of an empty 3x3 area if
+//!    one of a few random tries finds one (MoGo's "fill the board"). On 13x13 it fired on
+//!    most random moves of a middle game, which then left the fights to the answers
+//!    above; without it yunzi won 30 of 64 games against Pachi where it had won 13 to 15
+//!    of 40 (docs/strength.md, eighteenth session). Pachi leaves it off on every board.
 //!
 //! Otherwise a random legal move that fills no true eye of one's own and is no self-atari,
 //! except a lone stone's or one of several stones that kills by nakade, which is how a
@@ -34,22 +37,25 @@ use super::{patterns, random_below, random_move, tactics, PlayoutRng, Policy};
 /// The heavy policy. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Heavy {
-    /// Take the big-board steps 7 and 8 before a plain random move.
+    /// Take the big-board step 7 before a plain random move.
     pub big: bool,
+    /// Take step 8 too (boards of `FILL_BOARD_FROM` lines and more).
+    pub fill_board: bool,
     /// The end-of-game judgement's policy: never fill one's own two-point eye, and pick the
     /// random move uniformly among the points the caller allows.
     pub judging: bool,
 }
 
 impl Heavy {
-    /// The policy for `board`: steps 7 and 8 on big boards only. A 19x19 playout's random
-    /// moves otherwise crowd next to stones already there, leave whole areas to be settled
-    /// last, at random, and leave chains in atari for many moves, far from the last
-    /// move, where nothing answers them; 9x9 keeps the policy its strength was measured
-    /// with.
+    /// The policy for `board`: step 7 on big boards, step 8 on 19x19. A 19x19 playout's
+    /// random moves otherwise crowd next to stones already there, leave whole areas to be
+    /// settled last, at random, and leave chains in atari for many moves, far from the
+    /// last move, where nothing answers them; 9x9 keeps the policy its strength was
+    /// measured with.
     pub fn for_board(board: &Board) -> Heavy {
         Heavy {
             big: super::is_big(board),
+            fill_board: board.size() >= FILL_BOARD_FROM,
             judging: false,
         }
     }
@@ -95,7 +101,12 @@ impl Heavy {
         if self.big {
             let found = capture_let_go(board, color)
                 .filter(|&p| allowed(p))
-                .or_else(|| empty_area_point(board, rng).filter(|&p| allowed(p)));
+                .or_else(|| {
+                    self.fill_board
+                        .then(|| empty_area_point(board, rng))
+                        .flatten()
+                        .filter(|&p| allowed(p))
+                });
             if let Some(p) = found {
                 return Some(p);
             }
@@ -141,6 +152,9 @@ fn capture_let_go(board: &Board, color: Color) -> Option<Point> {
         .filter_map(|q| board.atari_liberty(q))
         .find(|&lib| board.is_legal(color, lib))
 }
+
+/// The smallest board whose playouts fill empty areas first (step 8).
+const FILL_BOARD_FROM: usize = 19;
 
 /// [`Board::neighbourhood`]'s code for eight empty neighbours: `Cell::Empty` in each slot.
 const EMPTY_AROUND: u16 = 0xAAAA;
@@ -466,7 +480,7 @@ mod tests {
         let b = straight_three_just_walled_in();
         let big = Heavy {
             big: true,
-            judging: false,
+            ..Heavy::default()
         };
         for policy in [big, Heavy::for_judgement(&b)] {
             let share = share_of(policy, &b, Color::White, |chosen| {
@@ -550,8 +564,9 @@ mod tests {
     }
 
     #[test]
-    fn fills_empty_areas_first_on_big_boards_only() {
-        assert!(!Heavy::for_board(&Board::new(9).expect("valid")).big);
+    fn fills_empty_areas_first_on_19x19_only() {
+        assert!(!Heavy::for_board(&Board::new(9).expect("valid")).fill_board);
+        assert!(!Heavy::for_board(&Board::new(13).expect("valid")).fill_board);
         // One stone on 19x19: a fifth of the empty points are on the edge or beside it.
         let mut board = Board::new(19).expect("valid");
         board
