@@ -14,11 +14,11 @@
 //! Then, on big boards only:
 //! 7. capture an opponent chain beside one's own previous stone that is in atari, one the
 //!    opponent let go (MoGo's capture anywhere, looked for where it is likely);
-//! 8. on 19x19 only, a point in the middle of an empty 3x3 area if
-//!    one of a few random tries finds one (MoGo's "fill the board"). On 13x13 it fired on
-//!    most random moves of a middle game, which then left the fights to the answers
-//!    above; without it yunzi won 30 of 64 games against Pachi where it had won 13 to 15
-//!    of 40 (docs/strength.md, eighteenth session). Pachi leaves it off on every board.
+//! 8. on 19x19 only, a point in the middle of an empty 3x3 area if one of a few random
+//!    tries finds one (MoGo's "fill the board"). On 13x13 it fired on most random moves
+//!    of a middle game, which then left the fights to the answers above; without it
+//!    yunzi won 30 of 64 games against Pachi where it had won 13 to 15 of 40
+//!    (docs/strength.md, eighteenth session). Pachi leaves it off on every board.
 //!
 //! Otherwise a random legal move that fills no true eye of one's own and is no self-atari,
 //! except a lone stone's or one of several stones that kills by nakade, which is how a
