@@ -39,6 +39,6 @@ fn nine_by_nine_plays_the_pinned_moves() {
 
 #[test]
 fn nineteen_by_nineteen_plays_the_pinned_moves() {
-    let pinned = "D4 F3 Q4 O3 D16 Q16 R14 O17 S16 R17 S17 S18 R16 Q17 Q15 P15";
+    let pinned = "Q4 D16 C14 Q16 O17 P15 R17 Q17 Q18 P18 R18 P17 O16 O15 N15 N14";
     assert_eq!(self_play(19, 16).join(" "), pinned);
 }

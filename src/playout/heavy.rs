@@ -13,12 +13,13 @@
 //!
 //! Then, on big boards only:
 //! 7. capture an opponent chain beside one's own previous stone that is in atari, one the
-//!    opponent let go (MoGo's capture anywhere, looked for where it is likely);
-//! 8. on 19x19 only, a point in the middle of an empty 3x3 area if one of a few random
-//!    tries finds one (MoGo's "fill the board"). On 13x13 it fired on most random moves
-//!    of a middle game, which then left the fights to the answers above; without it
-//!    yunzi won 30 of 64 games against Pachi where it had won 13 to 15 of 40
-//!    (docs/strength.md, eighteenth session). Pachi leaves it off on every board.
+//!    opponent let go (MoGo's capture anywhere, looked for where it is likely).
+//!
+//! MoGo's "fill the board" (a point in the middle of an empty 3x3 area first) is left
+//! out, as Pachi leaves it: it fired on most random moves of a big board's middle game and
+//! left the fights to the answers above. Without it yunzi won 30 of 64 games against
+//! Pachi on 13x13, where it had won 13 to 15 of 40, and 20 of 40 on 19x19, where it had
+//! won 17 (docs/strength.md, eighteenth to twentieth sessions).
 //!
 //! Otherwise a random legal move that fills no true eye of one's own and is no self-atari,
 //! except a lone stone's or one of several stones that kills by nakade, which is how a
@@ -39,23 +40,18 @@ use super::{patterns, random_below, random_move, tactics, PlayoutRng, Policy};
 pub struct Heavy {
     /// Take the big-board step 7 before a plain random move.
     pub big: bool,
-    /// Take step 8 too (boards of `FILL_BOARD_FROM` lines and more).
-    pub fill_board: bool,
     /// The end-of-game judgement's policy: never fill one's own two-point eye, and pick the
     /// random move uniformly among the points the caller allows.
     pub judging: bool,
 }
 
 impl Heavy {
-    /// The policy for `board`: step 7 on big boards, step 8 on 19x19. A 19x19 playout's
-    /// random moves otherwise crowd next to stones already there, leave whole areas to be
-    /// settled last, at random, and leave chains in atari for many moves, far from the
-    /// last move, where nothing answers them; 9x9 keeps the policy its strength was
-    /// measured with.
+    /// The policy for `board`: step 7 on big boards, where a chain left in atari far from
+    /// the last move would otherwise stay so for many moves, as nothing answers it; 9x9
+    /// keeps the policy its strength was measured with.
     pub fn for_board(board: &Board) -> Heavy {
         Heavy {
             big: super::is_big(board),
-            fill_board: board.size() >= FILL_BOARD_FROM,
             judging: false,
         }
     }
@@ -99,15 +95,7 @@ impl Heavy {
             return Some(p);
         }
         if self.big {
-            let found = capture_let_go(board, color)
-                .filter(|&p| allowed(p))
-                .or_else(|| {
-                    self.fill_board
-                        .then(|| empty_area_point(board, rng))
-                        .flatten()
-                        .filter(|&p| allowed(p))
-                });
-            if let Some(p) = found {
+            if let Some(p) = capture_let_go(board, color).filter(|&p| allowed(p)) {
                 return Some(p);
             }
         }
@@ -151,22 +139,6 @@ fn capture_let_go(board: &Board, color: Color) -> Option<Point> {
         .filter(|&q| board.cell(q) == color.opponent().cell())
         .filter_map(|q| board.atari_liberty(q))
         .find(|&lib| board.is_legal(color, lib))
-}
-
-/// The smallest board whose playouts fill empty areas first (step 8).
-const FILL_BOARD_FROM: usize = 19;
-
-/// [`Board::neighbourhood`]'s code for eight empty neighbours: `Cell::Empty` in each slot.
-const EMPTY_AROUND: u16 = 0xAAAA;
-
-/// The middle of an empty 3x3 area, if one of a few random empty points is one. Such a
-/// move is always legal and sensible; the first line never qualifies.
-fn empty_area_point(board: &Board, rng: &mut PlayoutRng) -> Option<Point> {
-    const TRIES: usize = 4;
-    let n = board.empty_count();
-    (0..TRIES.min(n))
-        .map(|_| board.empty_point(random_below(rng, n)))
-        .find(|&p| board.neighbourhood(p) == EMPTY_AROUND)
 }
 
 /// Whether the opponent's last stone is in atari or put an own chain beside it in atari:
@@ -564,25 +536,19 @@ mod tests {
     }
 
     #[test]
-    fn fills_empty_areas_first_on_19x19_only() {
-        assert!(!Heavy::for_board(&Board::new(9).expect("valid")).fill_board);
-        assert!(!Heavy::for_board(&Board::new(13).expect("valid")).fill_board);
-        // One stone on 19x19: a fifth of the empty points are on the edge or beside it.
+    fn the_random_move_does_not_fill_empty_areas_first() {
+        // One stone on 19x19: 280 of the 360 empty points are the middle of an empty 3x3
+        // area, so a random move lands in one about 78% of the time; MoGo's "fill the
+        // board" drew 195 or more of 200 there.
+        const EMPTY_AROUND: u16 = 0xAAAA; // `Cell::Empty` in each of the eight slots
         let mut board = Board::new(19).expect("valid");
         board
             .play(Color::White, Move::Play(board.point_at(9, 9)))
             .expect("legal");
-        let in_empty_area = |policy: Heavy| {
-            let mut r = rng();
-            (0..200)
-                .filter_map(|_| policy.choose(&board, Color::Black, &mut r))
-                .filter(|&p| board.neighbourhood(p) == EMPTY_AROUND)
-                .count()
-        };
-        let filling = in_empty_area(Heavy::for_board(&board));
-        let plain = in_empty_area(Heavy::default());
-        assert!(filling >= 195, "{filling} of 200 in an empty area");
-        assert!(plain < 185, "{plain} of 200 without filling");
+        let share = share_of(Heavy::for_board(&board), &board, Color::Black, |chosen| {
+            chosen.is_some_and(|p| board.neighbourhood(p) == EMPTY_AROUND)
+        });
+        assert!((65..90).contains(&share), "{share}% in an empty area");
     }
 
     #[test]
