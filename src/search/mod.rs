@@ -826,8 +826,7 @@ impl Shared<'_> {
 /// move model's prior spreads the search, as Pachi's default has it (self-play against
 /// 0.1: 82 of 133 games on 9x9, 51 of 80 on 13x13 at 4,000 playouts; on 19x19 38 of 60
 /// at 1,000 and 23 of 30 at 4,000; docs/strength.md). 0.1 below 9x9, where the table was
-/// not fitted and the search without the term missed a plain save on 5x5
-/// (`tests::saves_a_chain_in_atari` at 3,000 playouts).
+/// not fitted and no match has measured the search without the term.
 fn board_exploration(board: &Board) -> f64 {
     if board.size() >= 9 {
         0.0

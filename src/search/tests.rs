@@ -63,14 +63,30 @@ fn captures_the_obvious() {
 
 #[test]
 fn saves_a_chain_in_atari() {
-    let g = atari(Color::White);
-    let never_resigns = SearchConfig {
-        resign_threshold: 0.0,
-        ..search().config().clone()
-    };
-    let report =
-        Search::new(never_resigns).run(&g, &Budget::Playouts(3000), &AtomicBool::new(false));
-    assert_eq!(report.decision, Decision::Play(at(&g, 3, 3)));
+    // White's three stones in the middle row are in atari at E4 (the point below them);
+    // E4 connects them to the bottom wall and leaves Black's two stones there caught. Left
+    // in atari, Black takes them and the middle row, and the game. (The 5x5 position this
+    // test once used was lost whatever White played: every move stood near 5%.)
+    let mut g = game(
+        ".........
+         .........
+         .........
+         XXXXXXXXX
+         XXOOOXXXX
+         OOXX.OOOO
+         ..O.O....
+         .........
+         .........",
+        Color::White,
+    );
+    g.set_komi(7.5);
+    let report = decide(&g, 3000);
+    let save = &report.candidates[0];
+    assert_eq!(save.mv, Move::Play(g.board().point_at(4, 3)));
+    assert!(save.winrate > 0.7, "{:?}", report.candidates);
+    assert!(report.candidates[1..]
+        .iter()
+        .all(|c| c.winrate < save.winrate - 0.3));
 }
 
 #[test]
