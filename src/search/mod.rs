@@ -13,11 +13,13 @@
 //! wins too rarely, and passes when passing wins (see [`Search::run`]).
 
 pub mod dynamic_komi;
+mod ending;
 pub mod features;
 pub mod filter;
 mod life;
 mod margins;
 pub mod move_model;
+mod pass_check;
 pub mod priors;
 pub mod spatial;
 mod tree;
@@ -33,6 +35,7 @@ use crate::playout::{self, Heavy, PlayoutRng, Replies, WithReplies};
 use crate::scoring;
 use crate::time::Budget;
 pub use dynamic_komi::DynamicKomi;
+use ending::opponent_passed;
 pub use filter::{MoveFilter, MoveRule};
 use life::Judge;
 pub use life::LifeAndDeath;
@@ -237,7 +240,8 @@ impl Search {
         }
         let playouts = shared.playouts.load(Ordering::Relaxed);
         let candidates = self.candidates(root, game, komi);
-        let (decision, winrate) = self.decide(game, &candidates, playouts);
+        let check = pass_check::budget(budget, playouts, start.elapsed());
+        let (decision, winrate) = self.decide(game, &candidates, playouts, check.as_ref());
         Report {
             decision,
             winrate,
@@ -410,7 +414,13 @@ impl Search {
         pv
     }
 
-    fn decide(&mut self, game: &Game, candidates: &[Candidate], playouts: u64) -> (Decision, f64) {
+    fn decide(
+        &mut self,
+        game: &Game,
+        candidates: &[Candidate],
+        playouts: u64,
+        pass_check: Option<&Budget>,
+    ) -> (Decision, f64) {
         let Some(best) = candidates.first() else {
             return (Decision::Pass, 0.5);
         };
@@ -430,7 +440,7 @@ impl Search {
             || best.mv == Move::Pass
             || life::looks_finished(game.board(), self.config.seed);
         if near_end {
-            if let Some(decision) = self.end_decision(game, candidates, resigns) {
+            if let Some(decision) = self.end_decision(game, candidates, resigns, pass_check) {
                 return decision;
             }
         }
@@ -442,99 +452,6 @@ impl Search {
             Move::Play(p) => (Decision::Play(p), best.winrate),
         }
     }
-
-    /// The decision near the end of the game, or `None` to take the search's. Where every
-    /// point is settled: pass if passing does not lose, whether or not the opponent has
-    /// passed (no move changes the outcome, and under territory counting, rule 18, filling
-    /// one's own area costs a point), except for the search's move on a liberty at stake
-    /// ([`Ending::at_stake`](life::Ending::at_stake)) before the opponent's pass under
-    /// area counting; if it loses, resign (play on where resigning is off). Where
-    /// something is unsettled, never pass: instead of the search's pass, the move that
-    /// settles it (the most visited one), or the search's best other move while stones'
-    /// fate is open.
-    fn end_decision(
-        &mut self,
-        game: &Game,
-        candidates: &[Candidate],
-        resigns: bool,
-    ) -> Option<(Decision, f64)> {
-        let best = candidates.first()?;
-        let ending = self.judge.ending(game, self.config.seed);
-        let visits = |p: Point| {
-            candidates
-                .iter()
-                .find(|c| c.mv == Move::Play(p))
-                .map_or(0, |c| c.visits)
-        };
-        let best_play = candidates.iter().find_map(|c| match c.mv {
-            Move::Play(p) => Some(p),
-            Move::Pass => None,
-        });
-        if !ending.is_settled() {
-            if resigns {
-                return None;
-            }
-            // Instead of a pass, always; instead of another move, only where that move is
-            // idle and the settling move a dame ([`Ending::fills_dame_instead_of`]). Any
-            // other move is the search's to choose: where the quick judgement took 9x9
-            // fights for nearly finished, the engine saved stones in atari and filled
-            // liberties of its own with settling moves the search had never tried, or
-            // tried a few times, instead of the move it rated best (at 82% and at 99.9%),
-            // and lost all four games it lost against GNU Go in 50 so; and one the search
-            // rated nearly as well is still its second choice.
-            let settle = ending
-                .settling
-                .iter()
-                .copied()
-                .max_by_key(|&p| visits(p))
-                .filter(|&p| best.mv == Move::Pass || ending.fills_dame_instead_of(best.mv, p));
-            if best.mv != Move::Pass {
-                return settle.map(|p| (Decision::Play(p), best.winrate));
-            }
-            let settle = settle.or(best_play.filter(|_| ending.open_stones));
-            return settle.map(|p| (Decision::Play(p), best.winrate));
-        }
-        // Before the opponent's pass, under area counting, the search's best move on a
-        // liberty at stake (of enemy stones counted dead, or of a chain short of
-        // liberties) is played, not passed: it costs nothing if the count is right, and
-        // the count may be wrong. In a 9x9 handicap game the judgement counted three black
-        // stones inside White's area dead and passed where the search rated such a
-        // liberty (E3) at 0.86; GNU Go's answer there killed White's group
-        // (docs/handicap.md). In an even game it counted a black chain with two
-        // liberties safe and passed where the search rated connecting it at 0.99; GNU
-        // Go's next move cut it off and took it.
-        let area = game.rules().counting == Counting::Area;
-        if let Move::Play(p) = best.mv {
-            if ending.at_stake.contains(&p) && !opponent_passed(game) && area {
-                return Some((Decision::Play(p), best.winrate));
-            }
-        }
-        if ending.passing_holds {
-            return Some((Decision::Pass, best.winrate.max(0.5)));
-        }
-        // Settled and lost: no move changes the outcome, so a player who may resign does,
-        // even where the search keeps some hope (its random playouts do in a lost game: in
-        // a 19x19 match it played 150 moves into its own area while GNU Go passed), but
-        // not where the search expects to win: the judgement is then the likelier to be
-        // wrong (it resigned two 9x9 games at 0.53 and 0.89 that yunzi won when played on).
-        let expects_to_win = best.winrate >= 0.5;
-        if resigns || (self.config.resign_threshold > 0.0 && !expects_to_win) {
-            return Some((Decision::Resign, best.winrate));
-        }
-        // Where the search expects to win, play on with its best move, which may find what
-        // the judgement missed. Where it agrees the game is lost and resigning is off,
-        // pass: every move loses alike, and on a settled board the search's pick can only
-        // fill its own area or eyes.
-        Some(match best_play.filter(|_| expects_to_win) {
-            Some(p) => (Decision::Play(p), best.winrate),
-            None => (Decision::Pass, best.winrate),
-        })
-    }
-}
-
-/// Whether the opponent's last move was a pass.
-fn opponent_passed(game: &Game) -> bool {
-    matches!(game.moves().last(), Some((_, Move::Pass)))
 }
 
 /// What all threads of one search share.

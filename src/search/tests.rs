@@ -4,6 +4,9 @@ use super::fixtures::{at, game, handicap_game, search};
 use super::*;
 use crate::game::RuleSet;
 
+/// The check a pass first gets in these decisions ([`pass_check`]): a short search.
+const CHECK: Option<&Budget> = Some(&Budget::Playouts(1000));
+
 /// Three white stones in atari, their last liberty at (3, 3). White is lost whatever it
 /// plays (every move near 5% at komi 10 to 20), so the tests here use it only where the
 /// moves' values do not matter: repeatability, reporting, the tree's reuse.
@@ -169,7 +172,7 @@ fn a_settled_lost_board_resigns_or_passes_unless_the_search_expects_to_win() {
     let inside_at = |winrate| candidate(Move::Play(inside), 500, winrate);
     let decision = |winrate| {
         search()
-            .end_decision(&g, &[inside_at(winrate)], false)
+            .end_decision(&g, &[inside_at(winrate)], false, CHECK)
             .map(|(decision, _)| decision)
     };
     assert_eq!(decision(0.3), Some(Decision::Resign));
@@ -180,7 +183,7 @@ fn a_settled_lost_board_resigns_or_passes_unless_the_search_expects_to_win() {
             resign_threshold: 0.0,
             ..search().config
         })
-        .end_decision(&g, &[inside_at(winrate)], false)
+        .end_decision(&g, &[inside_at(winrate)], false, CHECK)
         .map(|(decision, _)| decision)
     };
     assert_eq!(never(0.3), Some(Decision::Pass));
@@ -220,7 +223,7 @@ fn the_search_plays_a_fight_the_judgement_takes_for_settled() {
         Color::Black,
     );
     let h2 = Move::Play(at(&g, 7, 7));
-    let decision = search().end_decision(&g, &[candidate(h2, 35_000, 0.82)], false);
+    let decision = search().end_decision(&g, &[candidate(h2, 35_000, 0.82)], false, CHECK);
     assert_eq!(decision, None, "the search's H2 gives way");
 }
 
@@ -268,13 +271,16 @@ fn a_player_giving_stones_does_not_resign_on_the_real_komi_alone() {
         ..candidate(Move::Play(at(&game, 4, 2)), 5000, 0.05)
     };
     let mut s = search();
-    let (decision, _) = s.decide(&game, &[hopeful.clone(), pass], 6000);
+    let (decision, _) = s.decide(&game, &[hopeful.clone(), pass], 6000, CHECK);
     assert_eq!(decision, Decision::Play(at(&game, 4, 2)));
     let hopeless = Candidate {
         search_winrate: 0.05,
         ..hopeful
     };
-    assert_eq!(s.decide(&game, &[hopeless], 6000).0, Decision::Resign);
+    assert_eq!(
+        s.decide(&game, &[hopeless], 6000, CHECK).0,
+        Decision::Resign
+    );
 }
 
 #[test]
@@ -518,8 +524,10 @@ fn last_good_replies_change_the_playouts_on_big_boards_only() {
 fn no_pass_before_the_opponent_where_the_search_takes_a_liberty_of_dead_stones() {
     // gtp-tests/9x9-handicap-2-pass-away.sgf before move 35, White to move: the judgement
     // counts Black's B3, C3 and E2 dead and the board settled, the search wants E3, a
-    // liberty of E2. Under area counting E3 is played; after Black's pass, or under
-    // territory counting (where it would cost a point), White passes.
+    // liberty of E2. Under area counting E3 is played; after Black's pass White passes.
+    // Under territory counting, where E3 would cost a point if the count were right, the
+    // pass is checked by a search after it, which finds Black's E3 (GNU Go's answer in the
+    // game): E3 is played; with no time for the check White passes.
     let diagram = ".........
                    .........
                    .XXXXXX..
@@ -540,23 +548,28 @@ fn no_pass_before_the_opponent_where_the_search_takes_a_liberty_of_dead_stones()
     let mut s = search();
     let ending = s.judge.ending(&g, s.config.seed);
     assert!(ending.is_settled() && ending.at_stake.contains(&e3));
-    assert_eq!(s.decide(&g, &plays, 6000).0, Decision::Play(e3));
+    assert_eq!(s.decide(&g, &plays, 6000, CHECK).0, Decision::Play(e3));
     let mut japanese = game(diagram, Color::White);
     japanese.set_rules(RuleSet::japanese());
     japanese.set_komi(7.5);
-    assert_eq!(s.decide(&japanese, &plays, 6000).0, Decision::Pass);
+    assert_eq!(
+        s.decide(&japanese, &plays, 6000, CHECK).0,
+        Decision::Play(e3)
+    );
+    assert_eq!(s.decide(&japanese, &plays, 6000, None).0, Decision::Pass);
     let mut passed = game(diagram, Color::Black);
     passed.set_komi(7.5);
     passed.play(Color::Black, Move::Pass).expect("pass");
-    assert_eq!(s.decide(&passed, &plays, 6000).0, Decision::Pass);
+    assert_eq!(s.decide(&passed, &plays, 6000, CHECK).0, Decision::Pass);
 }
 
 #[test]
 fn no_pass_before_the_opponent_where_the_search_saves_a_chain_short_of_liberties() {
     // gtp-tests/9x9-pass-beside-a-short-chain.sgf before move 35, Black to move: White's
     // E7 left Black's E8-E9 with two liberties, the judgement counts it safe (and White's
-    // C3-C5 dead) and the board settled, the search wants D8 at 0.99. D8 is played; a
-    // move of the same rating elsewhere in Black's area (A1) still gives way to the pass.
+    // C3-C5 dead) and the board settled, the search wants D8 at 0.99. D8 is played. Were
+    // the search's best move elsewhere in Black's area (A1), the pass would still not be:
+    // the search after the pass finds White's answer.
     let diagram = "....XO...
                    ....XO...
                    ...XOOO..
@@ -580,6 +593,6 @@ fn no_pass_before_the_opponent_where_the_search_saves_a_chain_short_of_liberties
             candidate(Move::Pass, 50, 0.9),
         ]
     };
-    assert_eq!(s.decide(&g, &plays(d8), 6000).0, Decision::Play(d8));
-    assert_eq!(s.decide(&g, &plays(a1), 6000).0, Decision::Pass);
+    assert_eq!(s.decide(&g, &plays(d8), 6000, CHECK).0, Decision::Play(d8));
+    assert_eq!(s.decide(&g, &plays(a1), 6000, CHECK).0, Decision::Play(a1));
 }
