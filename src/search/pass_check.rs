@@ -1,11 +1,11 @@
 //! A pass checked by a search of the position after it.
 //!
 //! Near the end the judgement may count a board settled and a pass safe where the search
-//! rates a play far better: in a 9x9 handicap game it counted White's open corner its own
-//! and White passed at 0.96 while the search rated E2 at 0.96; Black's E2 there took White
+//! rates a play far better: in a 9x9 handicap game it counted White's open corner its own,
+//! and White passed at 0.96 where the search rated E1 there at 0.96; Black's E2 took White
 //! to 0.06 (docs/handicap.md). The judgement's playouts start from the stones alone, so a
-//! move that breaks into an area can escape it, while the search, which read that move
-//! for the opponent in its tree, never tried the pass (its prior keeps it for the end).
+//! move that breaks into an area can escape them, and the search seldom tries the pass
+//! (its prior keeps it for the end), so it never reads the opponent's answer to it.
 //! So before passing first, the engine searches the position after its pass, the
 //! opponent to move, and plays its own best move instead where the opponent's best reply
 //! leaves the pass worth [`MARGIN`] less than that move.
@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::Search;
-use crate::board::{Color, Move};
+use crate::board::Move;
 use crate::game::{Counting, Game};
 use crate::time::Budget;
 
@@ -60,9 +60,8 @@ impl Search {
         let Some(budget) = budget else {
             return game.rules().counting == Counting::Area;
         };
-        let color: Color = game.to_move();
         let mut after = game.clone();
-        if after.play(color, Move::Pass).is_err() {
+        if after.play(game.to_move(), Move::Pass).is_err() {
             return false;
         }
         // Its own flag: the move's search sets its flag when it stops early.
