@@ -64,11 +64,13 @@ impl Search {
         // Before the opponent's pass the search's best move is played, not a pass, on a
         // liberty at stake under area counting (it costs nothing if the count is right,
         // and the count may be wrong: docs/handicap.md), or where a search after the pass
-        // finds the opponent's answer ([`pass_check`]).
+        // finds the opponent's answer ([`pass_check`]); with no time left for that search,
+        // under area counting, where the play costs nothing.
         let area = game.rules().counting == Counting::Area;
         if let (Move::Play(p), false) = (best.mv, opponent_passed(game)) {
+            let pass_gives_away = |budget| self.pass_gives_away(game, best.winrate, budget);
             if (area && ending.at_stake.contains(&p))
-                || (ending.passing_holds && self.pass_gives_away(game, best.winrate, pass_check))
+                || (ending.passing_holds && pass_check.map_or(area, pass_gives_away))
             {
                 return Some((Decision::Play(p), best.winrate));
             }

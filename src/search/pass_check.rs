@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use super::Search;
 use crate::board::Move;
-use crate::game::{Counting, Game};
+use crate::game::Game;
 use crate::time::Budget;
 
 /// How much worse than the search's best move a pass may be and still be played: on a
@@ -49,17 +49,8 @@ pub(super) fn budget(budget: &Budget, playouts: u64, elapsed: Duration) -> Optio
 
 impl Search {
     /// Whether passing in `game` gives the opponent a reply that leaves the pass worth
-    /// [`MARGIN`] less than `best`, the win rate of the search's best play; with no
-    /// `budget` for the check, whether the game is counted by area.
-    pub(super) fn pass_gives_away(
-        &mut self,
-        game: &Game,
-        best: f64,
-        budget: Option<&Budget>,
-    ) -> bool {
-        let Some(budget) = budget else {
-            return game.rules().counting == Counting::Area;
-        };
+    /// [`MARGIN`] less than `best`, the win rate of the search's best play.
+    pub(super) fn pass_gives_away(&mut self, game: &Game, best: f64, budget: &Budget) -> bool {
         let mut after = game.clone();
         if after.play(game.to_move(), Move::Pass).is_err() {
             return false;
