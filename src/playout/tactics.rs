@@ -175,7 +175,8 @@ pub fn is_caught(board: &Board, stone: Point) -> bool {
     })
 }
 
-/// [`is_caught`] on the scratch boards, for the position on `boards[0]`.
+/// [`is_caught`] on the scratch boards, for the position on `boards[0]`, which the read
+/// plays on.
 fn caught(boards: &mut Vec<Board>, stone: Point) -> bool {
     let mut reads = MAX_LADDER_READS;
     chase(boards, 0, stone, &mut reads)
@@ -191,27 +192,25 @@ enum Run {
     Ladder([(Point, Point); 2]),
 }
 
-/// The runner through `stone`, in atari and to move on `boards[at]`, captures its way out
-/// or runs at its last liberty, onto `boards[at + 1]`.
-fn run(boards: &mut Vec<Board>, at: usize, stone: Point) -> Run {
-    ensure(boards, at + 2);
-    let (read, ahead) = boards.split_at_mut(at + 1);
-    let (position, ran) = (&read[at], &mut ahead[0]);
-    let Some(runner) = position.cell(stone).color() else {
+/// The runner through `stone`, in atari and to move on `board`, captures its way out or
+/// runs at its last liberty, on `board` itself: no read goes back to the position before
+/// the run, as the runner has one move, so a ladder step copies the board once, for the
+/// chaser's atari ([`atari_catches`]).
+fn run(board: &mut Board, stone: Point) -> Run {
+    let Some(runner) = board.cell(stone).color() else {
         return Run::Escapes;
     };
-    if capture_beside(position, stone).is_some() {
+    if capture_beside(board, stone).is_some() {
         return Run::Escapes;
     }
-    let Some(lib) = position.atari_liberty(stone) else {
+    let Some(lib) = board.atari_liberty(stone) else {
         return Run::Escapes;
     };
-    if !position.is_legal(runner, lib) {
+    if !board.is_legal(runner, lib) {
         return Run::Caught;
     }
-    ran.clone_from(position);
-    ran.play_legal(runner, lib);
-    let libs = liberties(ran, stone);
+    board.play_legal(runner, lib);
+    let libs = liberties(board, stone);
     match libs.count() {
         0 | 1 => Run::Caught,
         2 => Run::Ladder(libs.both_ways().expect("two liberties")),
@@ -226,10 +225,10 @@ fn chase(boards: &mut Vec<Board>, at: usize, stone: Point, reads: &mut usize) ->
         return false;
     }
     *reads -= 1;
-    match run(boards, at, stone) {
+    match run(&mut boards[at], stone) {
         Run::Caught => true,
         Run::Escapes => false,
-        Run::Ladder(ways) => atari_catches(boards, at + 1, stone, ways, reads),
+        Run::Ladder(ways) => atari_catches(boards, at, stone, ways, reads),
     }
 }
 
@@ -338,8 +337,8 @@ pub fn chases_a_failing_ladder(board: &Board, color: Color, p: Point) -> bool {
         boards[0].play_legal(color, p);
         // A ladder: the run leaves two liberties. An atari the chain answers with three is
         // a forcing move, common in life and death, and not this reader's to judge.
-        match run(boards, 0, stone) {
-            Run::Ladder(ways) => !atari_catches(boards, 1, stone, ways, &mut reads),
+        match run(&mut boards[0], stone) {
+            Run::Ladder(ways) => !atari_catches(boards, 0, stone, ways, &mut reads),
             Run::Caught | Run::Escapes => false,
         }
     })
