@@ -227,7 +227,10 @@ fn answer_last_move(
     }
     let two_liberties = looks(TWO_LIBERTY_RATE);
     // 3. Catch the stone just played in a ladder when it has two liberties.
-    if let Some(p) = tactics::catching_atari(board, color, last).filter(|_| two_liberties) {
+    if let Some(p) = two_liberties
+        .then(|| tactics::catching_atari(board, color, last))
+        .flatten()
+    {
         return Some(p);
     }
     // 4. Give an own chain it left with two liberties a third (or capture beside it).
