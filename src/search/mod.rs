@@ -701,7 +701,14 @@ impl Shared<'_> {
     /// is no legal child (or the node is still a leaf).
     fn select(&self, node: &Node, board: &Board, color: Color, depth: usize) -> Option<u32> {
         let (first, count) = node.children()?;
-        let log_parent = ((node.visits() + 1) as f64).ln();
+        // Without an exploration term (9x9 and up) the square root and the logarithm are
+        // work whose product with 0 changes no score.
+        let explores = self.exploration > 0.0;
+        let log_parent = if explores {
+            ((node.visits() + 1) as f64).ln()
+        } else {
+            0.0
+        };
         let mut window = if self.widening {
             widened(node.visits())
         } else {
@@ -727,9 +734,10 @@ impl Shared<'_> {
             let q = (s.value * s.visits as f64 + s.prior_value * s.prior_weight) / n.max(1e-9);
             let rn = s.rave_visits as f64;
             let beta = rn / (rn + n + rn * n / self.rave_equivalence).max(1e-9);
-            let score = (1.0 - beta) * q
-                + beta * s.rave_value
-                + self.exploration * (log_parent / (n + 1.0)).sqrt();
+            let mut score = (1.0 - beta) * q + beta * s.rave_value;
+            if explores {
+                score += self.exploration * (log_parent / (n + 1.0)).sqrt();
+            }
             if score > best_score {
                 best_score = score;
                 best = Some(c);
