@@ -13,19 +13,26 @@ pub struct NodeFacts<'a> {
     /// On big boards, the playout policy's answers to the last move (see
     /// [`policy_answers`]); `Point::NONE` fills the rest.
     answers: [Point; 4],
+    /// On big boards, the liberties of the big chains short of them (see
+    /// [`short_big_chain_liberties`]).
+    short_chain_liberties: Vec<Point>,
 }
 
 impl<'a> NodeFacts<'a> {
     pub fn new(board: &'a Board, color: Color) -> NodeFacts<'a> {
-        let answers = if is_big(board) {
-            policy_answers(board, color)
+        let (answers, short_chain_liberties) = if is_big(board) {
+            (
+                policy_answers(board, color),
+                short_big_chain_liberties(board),
+            )
         } else {
-            [Point::NONE; 4]
+            ([Point::NONE; 4], Vec::new())
         };
         NodeFacts {
             board,
             color,
             answers,
+            short_chain_liberties,
         }
     }
 
@@ -39,7 +46,10 @@ impl<'a> NodeFacts<'a> {
 
     /// The facts of playing at `p`, a legal point.
     pub fn of(&self, p: Point) -> MoveFacts {
-        MoveFacts::of(self.board, self.color, p, self.answers.contains(&p))
+        MoveFacts {
+            on_short_big_chain: self.short_chain_liberties.contains(&p),
+            ..MoveFacts::of(self.board, self.color, p, self.answers.contains(&p))
+        }
     }
 }
 
@@ -59,6 +69,35 @@ fn policy_answers(board: &Board, color: Color) -> [Point; 4] {
         }
     }
     answers
+}
+
+/// Stones from which a chain is big: its capture, or its escape, decides a game.
+const BIG_CHAIN: u32 = 4;
+
+/// Liberties from which a big chain is safe enough for now.
+const SHORT_OF_LIBERTIES: usize = 3;
+
+/// The liberties of every chain, either colour's, of at least [`BIG_CHAIN`] stones and at
+/// most [`SHORT_OF_LIBERTIES`] liberties. These are where a fight over a big group is won
+/// or lost, and progressive widening may keep such a point out of a node's window when the
+/// move model rates it low (a plain extension, a liberty filled from outside); the games
+/// that yunzi lost on the big boards were lost by big groups dying in fights (issue 34).
+fn short_big_chain_liberties(board: &Board) -> Vec<Point> {
+    let mut liberties = Vec::new();
+    let big_chains = board.points().filter(|&p| {
+        board.cell(p) != Cell::Empty && board.chain_head(p) == p && board.chain_size(p) >= BIG_CHAIN
+    });
+    for chain in big_chains {
+        let chain_liberties = board.chain_liberties(chain);
+        if chain_liberties.len() <= SHORT_OF_LIBERTIES {
+            for q in chain_liberties {
+                if !liberties.contains(&q) {
+                    liberties.push(q);
+                }
+            }
+        }
+    }
+    liberties
 }
 
 /// The facts about one move of `color` at a point.
@@ -105,6 +144,9 @@ pub struct MoveFacts {
     pub empty_area: bool,
     /// It is one of the playout policy's answers to the last move (see [`NodeFacts`]).
     pub policy_answer: bool,
+    /// On big boards, it is a liberty of a big chain short of liberties
+    /// ([`short_big_chain_liberties`]); the node's to say, as [`NodeFacts`] reads them.
+    pub on_short_big_chain: bool,
 }
 
 impl MoveFacts {
@@ -282,6 +324,61 @@ mod tests {
         taken.pass(Color::White);
         let later = facts(&taken, 3, 4);
         assert!(later.captures == 1 && !later.captures_last);
+    }
+
+    #[test]
+    fn the_liberties_of_big_chains_short_of_them() {
+        let board = Board::from_diagram(
+            "XXXX.........
+             OOO..........
+             .............
+             .............
+             .............
+             .............
+             ....XXXX.....
+             .............
+             ...........XO
+             ...........XO
+             ............O
+             ............O
+             .............",
+        )
+        .expect("valid");
+        let at = |x, row: usize| board.point_at(x, 12 - row);
+        // Black's four stones on the first line have two liberties; White's three below
+        // them are not big, Black's four in the open have ten liberties, and White's four
+        // on the right edge have four: one more than a short chain's.
+        let mut found = short_big_chain_liberties(&board);
+        found.sort_unstable();
+        let mut expected = vec![at(4, 0), at(3, 1)];
+        expected.sort_unstable();
+        assert_eq!(found, expected);
+        let facts = NodeFacts::new(&board, Color::White);
+        assert!(facts.of(at(4, 0)).on_short_big_chain && facts.of(at(3, 1)).on_short_big_chain);
+        assert!(!facts.of(at(11, 10)).on_short_big_chain);
+
+        // A Black stone beside it leaves the edge chain three liberties: short too.
+        let mut closer = board.clone();
+        closer
+            .play(Color::Black, Move::Play(at(11, 10)))
+            .expect("legal");
+        assert_eq!(short_big_chain_liberties(&closer).len(), 2 + 3);
+
+        // Below 13x13 the tree tries every move (no widening), and nothing is read.
+        let small = Board::from_diagram(
+            "XXXX.....
+             OOO......
+             .........
+             .........
+             .........
+             .........
+             .........
+             .........
+             .........",
+        )
+        .expect("valid");
+        let small_facts = NodeFacts::new(&small, Color::White);
+        assert!(!small_facts.of(small.point_at(4, 8)).on_short_big_chain);
     }
 
     #[test]

@@ -630,9 +630,11 @@ impl Shared<'_> {
 
     fn expand(&self, node: &Node, board: &Board, color: Color) {
         let mut children = priors::children(board, color);
+        let mut always_tried = 0;
         if self.widening {
-            // The node's order for `select`'s window; among equals an order that varies
-            // with the position, so that no corner of the board always comes first.
+            // The node's order for `select`'s window: the moves always tried first, then
+            // by prior; among equals an order that varies with the position, so that no
+            // corner of the board always comes first.
             let hash = board.hash();
             let tie = |mv: Move| {
                 let index = match mv {
@@ -642,16 +644,18 @@ impl Shared<'_> {
                 (hash ^ index).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             };
             children.sort_by(|(a, a_prior), (b, b_prior)| {
-                (b_prior.order.0.cmp(&a_prior.order.0))
+                (b_prior.always_tried.cmp(&a_prior.always_tried))
+                    .then_with(|| b_prior.order.0.cmp(&a_prior.order.0))
                     .then_with(|| b_prior.order.1.total_cmp(&a_prior.order.1))
                     .then_with(|| tie(*b).cmp(&tie(*a)))
             });
+            always_tried = children.iter().filter(|(_, p)| p.always_tried).count();
         }
         let children: Vec<_> = children
             .into_iter()
             .map(|(mv, prior)| (mv, prior.value, prior.weight))
             .collect();
-        self.arena.expand(node, &children);
+        self.arena.expand(node, &children, always_tried);
     }
 
     /// Adds the result (`black`: half-points for Black) along the path, and RAVE results to
@@ -710,7 +714,7 @@ impl Shared<'_> {
             0.0
         };
         let mut window = if self.widening {
-            widened(node.visits())
+            widened(node.visits()) + node.always_tried()
         } else {
             usize::MAX
         };

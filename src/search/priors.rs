@@ -34,6 +34,10 @@ pub struct Prior {
     /// chases an enemy chain along a ladder the reader says it escapes, through cutting
     /// points ([`MoveFacts::chases_failing_ladder`]).
     pub futile: bool,
+    /// However few visits its node has, progressive widening lets the tree try it: a
+    /// liberty of a big chain short of them ([`MoveFacts::on_short_big_chain`]), where
+    /// the move model may rate the one move that saves or kills it below the window.
+    pub always_tried: bool,
 }
 
 impl<'a> NodePriors<'a> {
@@ -52,6 +56,7 @@ impl<'a> NodePriors<'a> {
                 weight: 30.0,
                 order: (1, 0.0),
                 futile: false,
+                always_tried: false,
             };
         };
         let board = self.facts.board();
@@ -67,6 +72,7 @@ impl<'a> NodePriors<'a> {
             weight: judged.weight,
             order: (if facts.fills_eye || futile { 0 } else { 2 }, strength),
             futile,
+            always_tried: facts.on_short_big_chain && !facts.fills_eye && !futile,
         }
     }
 }

@@ -596,3 +596,48 @@ fn no_pass_before_the_opponent_where_the_search_saves_a_chain_short_of_liberties
     assert_eq!(s.decide(&g, &plays(d8), 6000, CHECK).0, Decision::Play(d8));
     assert_eq!(s.decide(&g, &plays(a1), 6000, CHECK).0, Decision::Play(a1));
 }
+
+#[test]
+fn on_big_boards_the_liberties_of_a_big_chain_short_of_them_are_always_tried() {
+    // 13x13: Black's four stones on the first line have two liberties, (4, 0) and (3, 1)
+    // from the top left; nothing else on the board is big and short of liberties.
+    const SHORT_CHAIN: &str = "XXXX.........
+                               OOO..........
+                               .............
+                               .............
+                               .............
+                               .............
+                               ....XXXX.....
+                               .............
+                               .............
+                               .............
+                               ............O
+                               ............O
+                               .............";
+    let g = game(SHORT_CHAIN, Color::White);
+    let board = g.board();
+    let liberties = [board.point_at(4, 12), board.point_at(3, 11)];
+    let first_children = |widening: bool| {
+        let mut s = Search::new(SearchConfig {
+            widening,
+            ..search().config().clone()
+        });
+        s.run(&g, &Budget::Playouts(50), &AtomicBool::new(false));
+        let root = s.arena.get(s.root.as_ref().expect("searched").node);
+        let (first, _) = root.children().expect("expanded");
+        let always = root.always_tried();
+        let moves: Vec<Move> = (first..first + always as u32)
+            .map(|c| s.arena.get(c).mv(board))
+            .collect();
+        (always, moves)
+    };
+    // They come first in the order, and the window lets them in beyond its width.
+    let (always, moves) = first_children(true);
+    assert_eq!(always, 2);
+    assert!(
+        liberties.iter().all(|&p| moves.contains(&Move::Play(p))),
+        "{moves:?}"
+    );
+    // Without widening there is no window to widen.
+    assert_eq!(first_children(false).0, 0);
+}

@@ -17,7 +17,7 @@
 //! the visits back if the descent is abandoned. RAVE counts are the exception: see
 //! [`Node::add_rave`].
 
-use std::sync::atomic::{AtomicU32, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use crate::board::{Board, Move};
@@ -29,7 +29,7 @@ const EXPANDED: u8 = 2;
 /// The move into a node, packed: a point index, or `PASS`.
 const PASS: u32 = u32::MAX;
 
-/// One position in the tree, reached by one move. 36 bytes.
+/// One position in the tree, reached by one move. 40 bytes.
 #[derive(Default)]
 pub struct Node {
     mv: AtomicU32,
@@ -46,6 +46,9 @@ pub struct Node {
     state: AtomicU8,
     /// Set when the move turned out to repeat an earlier position (rule 10).
     illegal: AtomicU8,
+    /// How many of the first children progressive widening always lets in, beyond its
+    /// window (see [`Arena::expand`]).
+    always_tried: AtomicU16,
 }
 
 /// A snapshot of a node's statistics.
@@ -137,6 +140,11 @@ impl Node {
         self.illegal.store(1, Ordering::Relaxed);
     }
 
+    /// How many of the first children are tried whatever the node's visits.
+    pub fn always_tried(&self) -> usize {
+        usize::from(self.always_tried.load(Ordering::Relaxed))
+    }
+
     /// The block of children, once expanded.
     pub fn children(&self) -> Option<(u32, u32)> {
         self.is_expanded().then(|| {
@@ -169,6 +177,7 @@ impl Node {
         }
         self.state.store(LEAF, Ordering::Relaxed);
         self.illegal.store(0, Ordering::Relaxed);
+        self.always_tried.store(0, Ordering::Relaxed);
     }
 }
 
@@ -244,9 +253,10 @@ impl Arena {
         }
     }
 
-    /// Expands `node` with `children` (move, prior value, prior weight), if this thread wins
+    /// Expands `node` with `children` (move, prior value, prior weight), the first
+    /// `always_tried` of them to be tried whatever the node's visits, if this thread wins
     /// the right to; see the module documentation. Returns whether the node is now expanded.
-    pub fn expand(&self, node: &Node, children: &[(Move, f32, f32)]) -> bool {
+    pub fn expand(&self, node: &Node, children: &[(Move, f32, f32)], always_tried: usize) -> bool {
         if node
             .state
             .compare_exchange(LEAF, EXPANDING, Ordering::Acquire, Ordering::Relaxed)
@@ -262,6 +272,8 @@ impl Arena {
             self.get(first + k as u32).reset(mv, value, weight);
         }
         node.first_child.store(first, Ordering::Relaxed);
+        let always_tried = u16::try_from(always_tried.min(children.len())).unwrap_or(u16::MAX);
+        node.always_tried.store(always_tried, Ordering::Relaxed);
         node.child_count
             .store(children.len() as u32, Ordering::Relaxed);
         node.state.store(EXPANDED, Ordering::Release);
@@ -283,10 +295,13 @@ mod tests {
         let arena = Arena::new(CHUNK * std::mem::size_of::<Node>());
         let root = arena.new_root().expect("room for a root");
         let children = vec![(Move::Pass, 0.5f32, 1.0f32); 10];
-        assert!(arena.expand(arena.get(root), &children));
+        assert!(arena.expand(arena.get(root), &children, 0));
         assert_eq!(arena.get(root).children().map(|(_, n)| n), Some(10));
         let first = arena.get(root).children().map(|(f, _)| f);
-        assert!(arena.expand(arena.get(root), &children), "already expanded");
+        assert!(
+            arena.expand(arena.get(root), &children, 0),
+            "already expanded"
+        );
         assert_eq!(
             arena.get(root).children().map(|(f, _)| f),
             first,
@@ -295,7 +310,7 @@ mod tests {
         // A block bigger than what is left does not fit.
         let other = arena.new_root().expect("room");
         let too_many = vec![(Move::Pass, 0.5f32, 1.0f32); CHUNK];
-        assert!(!arena.expand(arena.get(other), &too_many));
+        assert!(!arena.expand(arena.get(other), &too_many, 0));
         assert!(!arena.get(other).is_expanded(), "stays a leaf");
     }
 }
