@@ -2,10 +2,11 @@
 //!
 //! One playout: descend from the root choosing children by `select` (superko checked for
 //! every tree move, rule 10; on big boards only among the best few by prior, more as the
-//! node's visits grow: progressive widening), expand a leaf once it has been visited often
-//! enough (`tree`'s protocol), finish the game with the heavy playout policy (on big boards
-//! also the thread's last good replies, which learn from each result), and add the result
-//! to every node on the path, plus all-moves-as-first (RAVE) results to their siblings.
+//! node's visits grow, and the liberties of big chains short of them: progressive
+//! widening), expand a leaf once it has been visited often enough (`tree`'s protocol),
+//! finish the game with the heavy playout policy (on big boards also the thread's last good
+//! replies, which learn from each result), and add the result to every node on the path,
+//! plus all-moves-as-first (RAVE) results to their siblings.
 //! Threads run that loop on the shared tree with rayon; one thread runs it inline, which is
 //! the plain reference path (and, with a seed and a playout budget, deterministic).
 //!
@@ -777,7 +778,8 @@ fn root_point(mv: Move) -> Point {
 /// node can afford to try all of its 81 moves; on 19x19 the prior order has to concentrate
 /// the search, or a few thousand playouts spread evenly over 361 moves (as the opening
 /// search did without it). Five at first, one more each time the visits grow by a factor
-/// of 1.3 past 50: about 14 at 500 visits and 24 at 8,000.
+/// of 1.3 past 50: about 14 at 500 visits and 24 at 8,000. The moves a node always tries
+/// ([`priors::Prior::always_tried`]) come on top of these.
 fn widened(visits: u32) -> usize {
     const FIRST: usize = 5;
     const START: f64 = 50.0;
