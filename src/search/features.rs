@@ -144,8 +144,8 @@ pub struct MoveFacts {
     pub empty_area: bool,
     /// It is one of the playout policy's answers to the last move (see [`NodeFacts`]).
     pub policy_answer: bool,
-    /// On big boards, it is a liberty of a big chain short of liberties
-    /// ([`short_big_chain_liberties`]); the node's to say, as [`NodeFacts`] reads them.
+    /// On big boards, it is a liberty of a chain of at least 4 stones and at most 3
+    /// liberties; the node's to say, as [`NodeFacts`] reads them once for all its moves.
     pub on_short_big_chain: bool,
 }
 
