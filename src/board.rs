@@ -625,6 +625,12 @@ impl Board {
         })
     }
 
+    /// One stone of every chain on the board, its head: for walks that visit each chain once.
+    pub fn chain_heads(&self) -> impl Iterator<Item = Point> + '_ {
+        self.points()
+            .filter(|&p| self.cell(p).color().is_some() && self.chain_head(p) == p)
+    }
+
     /// The distinct liberties of the chain through `p` (a walk over the chain: not for hot paths).
     pub fn chain_liberties(&self, p: Point) -> Vec<Point> {
         let mut libs: Vec<Point> = self

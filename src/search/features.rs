@@ -83,20 +83,15 @@ const SHORT_OF_LIBERTIES: usize = 3;
 /// move model rates it low (a plain extension, a liberty filled from outside); the games
 /// that yunzi lost on the big boards were lost by big groups dying in fights (issue 34).
 fn short_big_chain_liberties(board: &Board) -> Vec<Point> {
-    let mut liberties = Vec::new();
-    let big_chains = board.points().filter(|&p| {
-        board.cell(p) != Cell::Empty && board.chain_head(p) == p && board.chain_size(p) >= BIG_CHAIN
-    });
-    for chain in big_chains {
-        let chain_liberties = board.chain_liberties(chain);
-        if chain_liberties.len() <= SHORT_OF_LIBERTIES {
-            for q in chain_liberties {
-                if !liberties.contains(&q) {
-                    liberties.push(q);
-                }
-            }
-        }
-    }
+    let mut liberties: Vec<Point> = board
+        .chain_heads()
+        .filter(|&p| board.chain_size(p) >= BIG_CHAIN)
+        .map(|p| board.chain_liberties(p))
+        .filter(|libs| libs.len() <= SHORT_OF_LIBERTIES)
+        .flatten()
+        .collect();
+    liberties.sort_unstable();
+    liberties.dedup();
     liberties
 }
 

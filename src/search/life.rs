@@ -191,8 +191,7 @@ impl Judge {
             .filter(|&&p| board.cell(p) == color.opponent().cell())
             .flat_map(|&p| board.chain_liberties(p));
         let short_chain_liberties = board
-            .points()
-            .filter(|&p| board.cell(p).color().is_some() && board.chain_head(p) == p)
+            .chain_heads()
             .map(|p| board.chain_liberties(p))
             .filter(|libs| libs.len() <= 2)
             .flatten();
