@@ -686,12 +686,11 @@ impl Shared<'_> {
                 root_color.opponent()
             };
             node.add_result(for_color(to_move.opponent()));
-            let Some((first, count)) = node.children() else {
+            let Some((_, children)) = self.arena.children_of(node) else {
                 continue;
             };
             let result = for_color(to_move);
-            for c in first..first + count {
-                let child = self.arena.get(c);
+            for child in children {
                 if let Some(index) = child.point_index() {
                     if s.first[index] == (s.stamp, Some(to_move)) {
                         child.add_rave(result);
@@ -705,7 +704,7 @@ impl Shared<'_> {
     /// UCT-RAVE score with priors among the moves the filter permits, or `None` when there
     /// is no legal child (or the node is still a leaf).
     fn select(&self, node: &Node, board: &Board, color: Color, depth: usize) -> Option<u32> {
-        let (first, count) = node.children()?;
+        let (first, children) = self.arena.children_of(node)?;
         // Without an exploration term (9x9 and up) the square root and the logarithm are
         // work whose product with 0 changes no score.
         let explores = self.exploration > 0.0;
@@ -721,8 +720,7 @@ impl Shared<'_> {
         };
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        for c in first..first + count {
-            let child = self.arena.get(c);
+        for (c, child) in (first..).zip(children) {
             if child.is_illegal()
                 || self
                     .filter

@@ -207,6 +207,19 @@ impl Arena {
         &chunk[i % CHUNK]
     }
 
+    /// The block of `node`'s children as one slice, with the index of its first: blocks
+    /// never straddle chunks, so the loops over every child of a node (each playout's RAVE
+    /// update, each descent's choice) index one slice instead of the arena, child by child.
+    pub fn children_of(&self, node: &Node) -> Option<(u32, &[Node])> {
+        let (first, count) = node.children()?;
+        if count == 0 {
+            return Some((first, &[]));
+        }
+        let (i, n) = (first as usize, count as usize);
+        let chunk = self.chunks[i / CHUNK].get()?;
+        Some((first, &chunk[i % CHUNK..i % CHUNK + n]))
+    }
+
     /// Nodes handed out so far.
     pub fn used(&self) -> usize {
         self.next.load(Ordering::Relaxed).min(self.capacity())
