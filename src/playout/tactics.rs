@@ -30,12 +30,19 @@ impl Liberties {
         count: 0,
     };
 
+    /// Three or more, known without naming them.
+    const MANY: Liberties = Liberties {
+        points: [Point::NONE; 3],
+        count: 3,
+    };
+
     /// How many were found: 0, 1, 2, or 3 meaning three or more.
     pub fn count(&self) -> usize {
         self.count
     }
 
-    /// The liberties found.
+    /// The liberties found: all of them below three. A count of three may come with none,
+    /// where the chain's pseudo-liberties alone told ([`liberties`]).
     pub fn points(&self) -> &[Point] {
         &self.points[..self.count]
     }
@@ -71,8 +78,14 @@ impl Liberties {
 }
 
 /// Up to three distinct liberties of the chain through `stone`, by a walk over its stones
-/// that stops at the third.
+/// that stops at the third. A chain with more than eight pseudo-liberties has three or
+/// more without a walk: one liberty borders at most four of its stones, so two liberties
+/// make at most eight pseudo-liberties. The playouts ask this of every chain beside the
+/// last move, most of which are far from short.
 pub fn liberties(board: &Board, stone: Point) -> Liberties {
+    if board.chain_libs(stone) > 8 {
+        return Liberties::MANY;
+    }
     let mut found = Liberties::NONE;
     found.note_chain(board, stone, Point::NONE);
     found
@@ -377,7 +390,12 @@ fn is_double_atari(board: &Board, color: Color, p: Point) -> bool {
 pub fn eye_vital_point(board: &Board, p: Point) -> Option<Point> {
     // Three empty neighbours make a space of four points or more: most points of an open
     // board, ruled out before the walk (the playouts ask at every move).
-    if board.neighbour_count(p, Cell::Empty) > 2 {
+    // So do none (a one-point space), and stones of both colours beside `p` (no one wall).
+    let empty = board.neighbour_count(p, Cell::Empty);
+    if empty > 2
+        || empty == 0
+        || (board.neighbour_count(p, Cell::Black) > 0 && board.neighbour_count(p, Cell::White) > 0)
+    {
         return None;
     }
     let mut space = [Point::NONE; 3];
@@ -758,6 +776,39 @@ mod tests {
         assert_eq!(libs.count(), 2);
         assert!(libs.points().contains(&at(&corner, 1, 0)));
         assert!(libs.points().contains(&at(&corner, 0, 1)));
+    }
+
+    /// The shortcut's boundary: two one-point eyes, each inside four stones of the chain,
+    /// are eight pseudo-liberties and two liberties, which the walk still counts; a third
+    /// eye (twelve) is three without one.
+    #[test]
+    fn eight_pseudo_liberties_may_still_be_two() {
+        let two_eyes = Board::from_diagram(
+            "XXXXX
+             X.X.X
+             XXXXX
+             OOOOO
+             .....",
+        )
+        .expect("valid");
+        let chain = at(&two_eyes, 0, 0);
+        assert_eq!(two_eyes.chain_libs(chain), 8);
+        let libs = liberties(&two_eyes, chain);
+        assert_eq!(libs.count(), 2);
+        assert!(libs.points().contains(&at(&two_eyes, 1, 1)));
+        assert!(libs.points().contains(&at(&two_eyes, 3, 1)));
+        let three_eyes = Board::from_diagram(
+            "XXXXXXX
+             X.X.X.X
+             XXXXXXX
+             OOOOOOO
+             .......
+             .......
+             .......",
+        )
+        .expect("valid");
+        assert_eq!(three_eyes.chain_libs(at(&three_eyes, 0, 0)), 12);
+        assert_eq!(liberties(&three_eyes, at(&three_eyes, 0, 0)).count(), 3);
     }
 
     #[test]
